@@ -1,0 +1,5 @@
+//! The `weburl` command line tool (being built).
+
+fn main() {
+    println!("weburl {}", env!("CARGO_PKG_VERSION"));
+}
