@@ -1,6 +1,87 @@
 //! `cargo xtask gen [--check]`: regenerates weburl's generated tables from the pinned inputs in
-//! `../shared` (being built).
+//! `../shared` (`unicode/17.0.0` and `psl`), or with `--check` proves the committed files are
+//! current.
+//!
+//! Each generator returns whole files (path relative to the workspace root, contents); this
+//! driver writes them, or compares them with what is committed.
 
-fn main() {
-    eprintln!("usage: cargo xtask gen [--check]");
+mod idna;
+mod psl;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// One generated file: its path relative to the workspace root and its full contents.
+pub struct Generated {
+    /// Path relative to the workspace root.
+    pub path: PathBuf,
+    /// The whole file.
+    pub contents: String,
+}
+
+/// Where the pinned inputs live: `$WEBURL_SHARED_DIR`, or `../shared` beside the workspace.
+fn shared_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("WEBURL_SHARED_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => root.join("../shared"),
+    }
+}
+
+/// The SHA-256 of `bytes` in lowercase hex, for generated-file headers.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn run(check: bool) -> Result<bool, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shared = shared_dir(&root);
+    let mut files = idna::generate(&shared)?;
+    files.extend(psl::generate(&shared)?);
+    let mut clean = true;
+    for file in files {
+        let target = root.join(&file.path);
+        if check {
+            let current = std::fs::read_to_string(&target).unwrap_or_default();
+            if current != file.contents {
+                eprintln!("{} is out of date", file.path.display());
+                clean = false;
+            }
+        } else {
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            }
+            std::fs::write(&target, &file.contents)
+                .map_err(|e| format!("{}: {e}", target.display()))?;
+            println!("wrote {} ({} bytes)", file.path.display(), file.contents.len());
+        }
+    }
+    Ok(clean)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let check = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["gen"] => false,
+        ["gen", "--check"] => true,
+        _ => {
+            eprintln!("usage: cargo xtask gen [--check]");
+            return ExitCode::from(2);
+        }
+    };
+    match run(check) {
+        Ok(true) if check => {
+            println!("generated tables are current");
+            ExitCode::SUCCESS
+        }
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => {
+            eprintln!("generated tables are out of date: run `cargo xtask gen` and commit");
+            ExitCode::FAILURE
+        }
+        Err(err) => {
+            eprintln!("xtask gen failed: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }
