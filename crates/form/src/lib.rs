@@ -1,7 +1,45 @@
-//! application/x-www-form-urlencoded parsing and serializing and `SearchParams` (URL Standard, sections 5 and 6.2).
+//! The application/x-www-form-urlencoded format of the WHATWG URL Standard (section 5): its
+//! parser and serializer, and [`SearchParams`], the data model of `URLSearchParams`
+//! (section 6.2).
 //!
-//! This crate is being built; see the workspace README for its state.
+//! ```
+//! use weburl_form::SearchParams;
+//!
+//! let pairs = weburl_form::parse(b"name=J%C3%BCrgen+M&tags=a&tags=b");
+//! assert_eq!(pairs[0], ("name".to_owned(), "Jürgen M".to_owned()));
+//!
+//! let mut params = SearchParams::parse("?tags=a&tags=b&name=x");
+//! params.set("name", "Jürgen M");
+//! params.sort();
+//! assert_eq!(params.to_string(), "name=J%C3%BCrgen+M&tags=a&tags=b");
+//! assert_eq!(weburl_form::serialize_utf8([("q", "1 + 1")]), "q=1+%2B+1");
+//! ```
+//!
+//! Modules: `parse` (section 5.1: [`parse`], the borrowing [`parse_iter`]), `serialize`
+//! (section 5.2: [`serialize_utf8`], and [`serialize`] for any encoding), `search_params`
+//! ([`SearchParams`]).
+//!
+//! Features: `std` (default) is reserved for `std`-only additions (everything works with
+//! `alloc` alone); `encoding` (default) adds [`serialize`] and [`serialize_into`], which take
+//! an optional legacy encoding from `encoding_rs` (re-exported by `weburl_percent`). Without
+//! `std` the crate is `no_std` with `alloc`.
 #![no_std]
 #![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod parse;
+mod search_params;
+mod serialize;
+
+pub use parse::{Parse, parse, parse_iter};
+pub use search_params::{Iter, SearchParams};
+#[cfg(feature = "encoding")]
+pub use serialize::{serialize, serialize_into};
+pub use serialize::{serialize_utf8, serialize_utf8_into};

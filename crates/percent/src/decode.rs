@@ -1,23 +1,57 @@
-//! Percent-decoding (URL Standard, section 1.3: "percent-decode").
+//! Percent-decoding (URL Standard, section 1.3: "percent-decode" of a byte sequence and of a
+//! string).
+//!
+//! The decoder looks for the next `%` and copies the bytes before it in one piece; hex digits
+//! are classified through a 256-entry table.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// Marks a byte that is not an ASCII hex digit in [`HEX_VALUE`].
+const NOT_HEX: u8 = 0xFF;
+
+/// The value of each ASCII hex digit (0x30-0x39, 0x41-0x46, 0x61-0x66), [`NOT_HEX`] otherwise.
+#[allow(clippy::indexing_slicing, reason = "a `u8` index into a 256-entry table is in bounds")]
+const HEX_VALUE: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut b = 0u8;
+    while b < 10 {
+        table[(b'0' + b) as usize] = b;
+        b += 1;
+    }
+    let mut b = 0u8;
+    while b < 6 {
+        table[(b'A' + b) as usize] = 10 + b;
+        table[(b'a' + b) as usize] = 10 + b;
+        b += 1;
+    }
+    table
+};
+
 /// The value of an ASCII hex digit, or `None`.
 #[inline]
 fn hex_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'0'..=b'9' => Some(byte - b'0'),
-        b'A'..=b'F' => Some(byte - b'A' + 10),
-        b'a'..=b'f' => Some(byte - b'a' + 10),
+    match HEX_VALUE.get(usize::from(byte)) {
+        Some(&v) if v != NOT_HEX => Some(v),
+        _ => None,
+    }
+}
+
+/// The byte that the percent-encoded byte at the start of `bytes` stands for, when `bytes`
+/// starts with `%` and two ASCII hex digits (percent-decode, step 2's condition).
+#[inline]
+fn escape_at_start(bytes: &[u8]) -> Option<u8> {
+    match bytes {
+        [b'%', hi, lo, ..] => Some(hex_value(*hi)? << 4 | hex_value(*lo)?),
         _ => None,
     }
 }
 
 /// Percent-decode the byte sequence `input`.
 ///
-/// A `%` not followed by two hex digits is kept as it is. Borrows when `input` has no `%`.
+/// A `%` not followed by two hex digits is kept as it is. Borrows when `input` has no `%` that
+/// starts a percent-encoded byte.
 ///
 /// ```
 /// use weburl_percent::percent_decode;
@@ -34,6 +68,8 @@ pub fn percent_decode(input: &[u8]) -> PercentDecode<'_> {
 /// ```
 /// use weburl_percent::percent_decode_str;
 /// assert_eq!(&*percent_decode_str("‽%25%2E").into_bytes(), b"\xE2\x80\xBD%.");
+/// assert_eq!(percent_decode_str("caf%C3%A9").decode_utf8()?, "café");
+/// # Ok::<(), core::str::Utf8Error>(())
 /// ```
 #[inline]
 #[must_use]
@@ -49,33 +85,43 @@ pub struct PercentDecode<'a> {
 }
 
 impl<'a> PercentDecode<'a> {
-    /// The decoded bytes; borrowed when the input has no `%` that starts an escape.
+    /// The decoded bytes; borrowed when the input has no `%` that starts a percent-encoded
+    /// byte.
     #[must_use]
     pub fn into_bytes(self) -> Cow<'a, [u8]> {
         let Some(first) = first_escape(self.input) else {
             return Cow::Borrowed(self.input);
         };
+        let (head, mut rest) = self.input.split_at_checked(first).unwrap_or((&[], self.input));
         let mut out = Vec::with_capacity(self.input.len());
-        let (head, mut rest) = self.input.split_at(first);
         out.extend_from_slice(head);
-        // percent-decode, step 2: one escape or one literal byte at a time.
-        while let Some((&byte, tail)) = rest.split_first() {
-            if byte == b'%' {
-                if let [hi, lo, after @ ..] = tail {
-                    if let (Some(hi), Some(lo)) = (hex_value(*hi), hex_value(*lo)) {
-                        out.push(hi << 4 | lo);
-                        rest = after;
-                        continue;
-                    }
+        // percent-decode, step 2 ("for each byte"), a run of literal bytes at a time.
+        loop {
+            // Steps 2.1 and 2.2: bytes up to the next `%` are appended as they are.
+            let Some(percent) = rest.iter().position(|&b| b == b'%') else {
+                out.extend_from_slice(rest);
+                break;
+            };
+            let (literal, at_percent) = rest.split_at_checked(percent).unwrap_or((rest, &[]));
+            out.extend_from_slice(literal);
+            match escape_at_start(at_percent) {
+                // Step 2.3: append the byte the two hex digits stand for; skip them.
+                Some(byte) => {
+                    out.push(byte);
+                    rest = at_percent.get(3..).unwrap_or_default();
+                }
+                // Step 2.2: a `%` without two hex digits after it is kept.
+                None => {
+                    out.push(b'%');
+                    rest = at_percent.get(1..).unwrap_or_default();
                 }
             }
-            out.push(byte);
-            rest = tail;
         }
         Cow::Owned(out)
     }
 
-    /// The decoded bytes as UTF-8, or the error when they are not valid UTF-8.
+    /// The decoded bytes as UTF-8, or the error when they are not valid UTF-8 (the Encoding
+    /// Standard's "UTF-8 decode without BOM or fail", without the BOM handling).
     pub fn decode_utf8(self) -> Result<Cow<'a, str>, core::str::Utf8Error> {
         match self.into_bytes() {
             Cow::Borrowed(bytes) => core::str::from_utf8(bytes).map(Cow::Borrowed),
@@ -92,19 +138,32 @@ impl<'a> PercentDecode<'a> {
     pub fn decode_utf8_lossy(self) -> Cow<'a, str> {
         match self.into_bytes() {
             Cow::Borrowed(bytes) => String::from_utf8_lossy(bytes),
-            Cow::Owned(bytes) => match String::from_utf8(bytes) {
-                Ok(s) => Cow::Owned(s),
-                Err(e) => Cow::Owned(String::from_utf8_lossy(e.as_bytes()).into_owned()),
-            },
+            Cow::Owned(bytes) => Cow::Owned(utf8_lossy_owned(bytes)),
         }
+    }
+}
+
+/// `bytes` as a `String`, each invalid UTF-8 sequence replaced by U+FFFD; reuses the buffer when
+/// the bytes are valid.
+#[must_use]
+pub fn utf8_lossy_owned(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     }
 }
 
 /// Index of the first `%` followed by two hex digits.
 fn first_escape(input: &[u8]) -> Option<usize> {
-    input.windows(3).position(
-        |w| matches!(w, [b'%', hi, lo] if hex_value(*hi).is_some() && hex_value(*lo).is_some()),
-    )
+    let mut from = 0;
+    loop {
+        let rest = input.get(from..)?;
+        let at = from + rest.iter().position(|&b| b == b'%')?;
+        if escape_at_start(input.get(at..)?).is_some() {
+            return Some(at);
+        }
+        from = at + 1;
+    }
 }
 
 #[cfg(test)]
@@ -112,21 +171,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn hex_table() {
+        for b in 0u8..=0xFF {
+            let expected = (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok());
+            assert_eq!(hex_value(b), expected, "byte {b:#04X}");
+        }
+    }
+
+    #[test]
     fn keeps_malformed_escapes() {
         assert_eq!(&*percent_decode(b"%").into_bytes(), b"%");
         assert_eq!(&*percent_decode(b"%4").into_bytes(), b"%4");
         assert_eq!(&*percent_decode(b"%4g%41").into_bytes(), b"%4gA");
         assert_eq!(&*percent_decode(b"a%2fb%2F").into_bytes(), b"a/b/");
+        assert_eq!(&*percent_decode(b"%%41%").into_bytes(), b"%A%");
+        assert_eq!(&*percent_decode(b"%2%2af%2a").into_bytes(), b"%2*f*");
+        assert_eq!(&*percent_decode(b"x%41%42y%4").into_bytes(), b"xABy%4");
+    }
+
+    #[test]
+    fn spec_examples() {
+        assert_eq!(&*percent_decode(b"%25%s%1G").into_bytes(), b"%%s%1G");
+        assert_eq!(&*percent_decode_str("\u{203D}%25%2E").into_bytes(), b"\xE2\x80\xBD\x25\x2E");
     }
 
     #[test]
     fn borrows_without_escapes() {
-        assert!(matches!(percent_decode(b"a%zz").into_bytes(), Cow::Borrowed(_)));
+        assert!(matches!(percent_decode(b"a%zz%").into_bytes(), Cow::Borrowed(b"a%zz%")));
+        assert!(matches!(percent_decode(b"").into_bytes(), Cow::Borrowed(b"")));
+        assert!(matches!(percent_decode_str("\u{E9}").decode_utf8(), Ok(Cow::Borrowed("\u{E9}"))));
+        assert!(matches!(percent_decode(b"%41").into_bytes(), Cow::Owned(_)));
     }
 
     #[test]
-    fn lossy_utf8() {
+    fn utf8() {
         assert_eq!(percent_decode_str("%FF%41").decode_utf8_lossy(), "\u{FFFD}A");
+        assert_eq!(percent_decode(b"\xFF").decode_utf8_lossy(), "\u{FFFD}");
         assert!(percent_decode_str("%FF").decode_utf8().is_err());
+        assert_eq!(percent_decode_str("%C3%A9").decode_utf8().ok().as_deref(), Some("\u{E9}"));
+        assert_eq!(percent_decode_str("%C3%A9").decode_utf8_lossy(), "\u{E9}");
     }
 }

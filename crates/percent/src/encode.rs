@@ -1,5 +1,8 @@
-//! UTF-8 percent-encoding (URL Standard, section 1.3: "percent-encode" and
-//! "UTF-8 percent-encode").
+//! Percent-encoding (URL Standard, section 1.3: "percent-encode", "UTF-8 percent-encode", and
+//! the byte loop shared with "percent-encode after encoding").
+//!
+//! Every encoder here scans for the next byte in the set (one table load per byte), copies the
+//! run of bytes before it in one piece, and appends a `%XX` triple from a static table.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -8,7 +11,8 @@ use core::fmt;
 use crate::set::AsciiSet;
 
 /// `%00` to `%FF`, three bytes per entry, uppercase hex as the standard requires.
-static ENCODED: [u8; 768] = {
+#[allow(clippy::indexing_slicing, reason = "indices stay below 768 and 16 by construction")]
+const ENCODED_BYTES: [u8; 768] = {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut table = [0u8; 768];
     let mut i = 0;
@@ -21,6 +25,13 @@ static ENCODED: [u8; 768] = {
     table
 };
 
+/// [`ENCODED_BYTES`] as a `str` (it is all ASCII), so that slicing it needs no UTF-8 check.
+static ENCODED: &str = match core::str::from_utf8(&ENCODED_BYTES) {
+    Ok(s) => s,
+    // The table is ASCII: this arm is never taken (and the tests check the table).
+    Err(_) => "",
+};
+
 /// Percent-encode `byte`: `%` followed by two uppercase hex digits.
 ///
 /// ```
@@ -31,70 +42,182 @@ static ENCODED: [u8; 768] = {
 #[must_use]
 pub fn percent_encode_byte(byte: u8) -> &'static str {
     let start = usize::from(byte) * 3;
-    match ENCODED.get(start..start + 3).map(core::str::from_utf8) {
-        Some(Ok(s)) => s,
-        // The table holds only ASCII and 256 * 3 entries: this arm never runs.
-        _ => "%",
+    // Always in bounds (256 entries of 3 ASCII bytes); the fallback is never taken.
+    ENCODED.get(start..start + 3).unwrap_or("%")
+}
+
+/// The set used to classify bytes: `set`, plus U+0020 SPACE when spaces become `+` (the
+/// space-as-plus step comes before the set test in percent-encode after encoding, step 3.1).
+/// Copies the table only in the rare case that the set lacks space.
+#[inline]
+fn classifier(set: &AsciiSet, space_as_plus: bool) -> Cow<'_, AsciiSet> {
+    if space_as_plus && !set.contains(b' ') {
+        Cow::Owned(set.add(b' '))
+    } else {
+        Cow::Borrowed(set)
     }
 }
 
-/// Length of the leading run of `bytes` that `set` leaves as it is.
+/// Percent-encode after encoding, step 3, over bytes already in the output encoding: appends
+/// `bytes` to `out`, with `+` for spaces when `space_as_plus`, each byte of `set` as `%XX`, and
+/// each run of other bytes copied as it is. `run(start, end)` returns `bytes[start..end]` as a
+/// `str`; it is only asked for runs of bytes outside the set, which are ASCII. The caller
+/// promises that the bytes before `scan_from` are not replaced.
+///
+/// Returns whether any byte was replaced.
 #[inline]
-fn unencoded_prefix_len(bytes: &[u8], set: &AsciiSet) -> usize {
-    bytes.iter().position(|&b| set.contains(b)).unwrap_or(bytes.len())
+pub(crate) fn encode_runs<'a>(
+    bytes: &[u8],
+    scan_from: usize,
+    run: impl Fn(usize, usize) -> Option<&'a str>,
+    set: &AsciiSet,
+    space_as_plus: bool,
+    out: &mut String,
+) -> bool {
+    let class = classifier(set, space_as_plus);
+    let class: &AsciiSet = &class;
+    let mut start = 0;
+    let mut replaced = false;
+    let tail = bytes.get(scan_from..).unwrap_or_default();
+    for (offset, &byte) in tail.iter().enumerate() {
+        if !class.contains(byte) {
+            continue;
+        }
+        let i = scan_from + offset;
+        if start < i {
+            out.push_str(run(start, i).unwrap_or_default());
+        }
+        // Step 3.1: a space becomes `+`; steps 3.4-3.5: a member becomes `%XX`.
+        if space_as_plus && byte == b' ' {
+            out.push('+');
+        } else {
+            out.push_str(percent_encode_byte(byte));
+        }
+        start = i + 1;
+        replaced = true;
+    }
+    if start < bytes.len() {
+        out.push_str(run(start, bytes.len()).unwrap_or_default());
+    }
+    replaced
+}
+
+/// UTF-8 percent-encode `input` with `set`, appending the result to `out`, with `+` for each
+/// U+0020 SPACE when `space_as_plus` is true.
+///
+/// Runs of bytes outside the set are copied in one piece. Returns whether the appended text
+/// differs from `input` (whether anything was encoded).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode_into, FORM_URLENCODED};
+///
+/// let mut out = String::from("q=");
+/// assert!(utf8_percent_encode_into("a b&ü", &FORM_URLENCODED, true, &mut out));
+/// assert_eq!(out, "q=a+b%26%C3%BC");
+/// ```
+#[inline]
+pub fn utf8_percent_encode_into(
+    input: &str,
+    set: &AsciiSet,
+    space_as_plus: bool,
+    out: &mut String,
+) -> bool {
+    // Every run boundary sits next to an ASCII byte (non-ASCII bytes are in every set), so
+    // slicing the `str` there never fails.
+    encode_runs(input.as_bytes(), 0, |a, b| input.get(a..b), set, space_as_plus, out)
 }
 
 /// UTF-8 percent-encode `input` with `set`, appending the result to `out`.
 ///
 /// Runs of bytes outside the set are copied in one piece. Returns whether anything was encoded.
+///
+/// ```
+/// use weburl_percent::{encode_into, PATH};
+///
+/// let mut out = String::from("/");
+/// assert!(encode_into("a b", &PATH, &mut out));
+/// assert!(!encode_into("/c", &PATH, &mut out));
+/// assert_eq!(out, "/a%20b/c");
+/// ```
 #[inline]
 pub fn encode_into(input: &str, set: &AsciiSet, out: &mut String) -> bool {
-    let mut encoded = false;
-    for chunk in utf8_percent_encode(input, set) {
-        encoded |= chunk.len() == 3 && chunk.as_bytes().first() == Some(&b'%');
-        out.push_str(chunk);
-    }
-    encoded
+    utf8_percent_encode_into(input, set, false, out)
 }
 
 /// UTF-8 percent-encode `input` with `set`, lazily.
 ///
 /// The returned value implements [`Display`](fmt::Display), iterates over borrowed `&str`
 /// chunks (runs of the input left as they are, and `%XX` triples), and converts to
-/// [`Cow<str>`] without allocating when nothing needs encoding.
+/// [`Cow<str>`] without allocating when nothing needs encoding. Call
+/// [`PercentEncode::space_as_plus`] to turn spaces into `+` (as the form serializer does).
 ///
 /// ```
 /// use weburl_percent::{utf8_percent_encode, USERINFO};
+/// use std::borrow::Cow;
+///
 /// assert_eq!(utf8_percent_encode("Say what‽", &USERINFO).to_string(), "Say%20what%E2%80%BD");
+/// let chunks: Vec<&str> = utf8_percent_encode("a b", &USERINFO).collect();
+/// assert_eq!(chunks, ["a", "%20", "b"]);
+/// assert!(matches!(Cow::from(utf8_percent_encode("ab", &USERINFO)), Cow::Borrowed("ab")));
 /// ```
 #[inline]
 #[must_use]
 pub fn utf8_percent_encode<'a>(input: &'a str, set: &'a AsciiSet) -> PercentEncode<'a> {
-    PercentEncode { rest: input.as_bytes(), set }
+    PercentEncode { input, pos: 0, set, space_as_plus: false }
 }
 
-/// The lazy result of [`utf8_percent_encode`].
+/// The lazy result of [`utf8_percent_encode`]: an iterator over `&str` chunks of the output.
 #[derive(Clone, Debug)]
 pub struct PercentEncode<'a> {
-    rest: &'a [u8],
+    /// The whole input; the chunks still to come start at byte `pos`.
+    input: &'a str,
+    pos: usize,
     set: &'a AsciiSet,
+    space_as_plus: bool,
+}
+
+impl<'a> PercentEncode<'a> {
+    /// The same encoding, except that each U+0020 SPACE becomes `+` (percent-encode after
+    /// encoding with spaceAsPlus true).
+    ///
+    /// ```
+    /// use weburl_percent::{utf8_percent_encode, FORM_URLENCODED};
+    /// let enc = utf8_percent_encode("a b+c", &FORM_URLENCODED).space_as_plus();
+    /// assert_eq!(enc.to_string(), "a+b%2Bc");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn space_as_plus(self) -> PercentEncode<'a> {
+        PercentEncode { space_as_plus: true, ..self }
+    }
+
+    /// Whether `byte` is replaced (by `%XX`, or by `+` for a space).
+    #[inline]
+    fn replaces(&self, byte: u8) -> bool {
+        self.set.contains(byte) || (self.space_as_plus && byte == b' ')
+    }
 }
 
 impl<'a> Iterator for PercentEncode<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        let (&first, tail) = self.rest.split_first()?;
-        if self.set.contains(first) {
-            self.rest = tail;
-            return Some(percent_encode_byte(first));
+        let bytes = self.input.as_bytes().get(self.pos..)?;
+        let &first = bytes.first()?;
+        if self.replaces(first) {
+            self.pos += 1;
+            return Some(if self.space_as_plus && first == b' ' {
+                "+"
+            } else {
+                percent_encode_byte(first)
+            });
         }
-        let run = unencoded_prefix_len(self.rest, self.set);
-        let (head, tail) = self.rest.split_at(run);
-        self.rest = tail;
-        // The run holds only ASCII bytes (every non-ASCII byte is in every set), so it is
-        // valid UTF-8 whatever the split points.
-        core::str::from_utf8(head).ok()
+        let run = bytes.iter().position(|&b| self.replaces(b)).unwrap_or(bytes.len());
+        let start = self.pos;
+        self.pos += run;
+        // The run is ASCII, and it starts and ends next to an ASCII byte or a replaced byte
+        // that is the first of its character: both ends are char boundaries.
+        self.input.get(start..self.pos)
     }
 }
 
@@ -108,43 +231,44 @@ impl fmt::Display for PercentEncode<'_> {
 }
 
 impl<'a> From<PercentEncode<'a>> for Cow<'a, str> {
-    fn from(mut encode: PercentEncode<'a>) -> Cow<'a, str> {
-        let whole = encode.rest;
-        match encode.next() {
-            None => Cow::Borrowed(""),
-            Some(first) => {
-                if first.len() == whole.len() {
-                    return Cow::Borrowed(first);
-                }
-                let mut out = String::with_capacity(whole.len() + whole.len() / 2);
-                out.push_str(first);
-                out.extend(encode);
-                Cow::Owned(out)
-            }
-        }
+    fn from(encode: PercentEncode<'a>) -> Cow<'a, str> {
+        encode_to_cow(encode.input, encode.pos, encode.set, encode.space_as_plus)
     }
+}
+
+/// UTF-8 percent-encode `input` from byte `pos` on (`pos` may fall inside a character when
+/// the character's first bytes were already encoded), borrowing when nothing is replaced.
+pub(crate) fn encode_to_cow<'a>(
+    input: &'a str,
+    pos: usize,
+    set: &AsciiSet,
+    space_as_plus: bool,
+) -> Cow<'a, str> {
+    let bytes = input.as_bytes().get(pos..).unwrap_or_default();
+    let class = classifier(set, space_as_plus);
+    let Some(first) = bytes.iter().position(|&b| class.contains(b)) else {
+        // Nothing to replace, so `pos` is not inside a character: borrow.
+        return Cow::Borrowed(input.get(pos..).unwrap_or_default());
+    };
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
+    encode_runs(bytes, first, |a, b| input.get(pos + a..pos + b), set, space_as_plus, &mut out);
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::set::{FORM_URLENCODED, USERINFO};
+    use crate::set::{C0_CONTROL, FORM_URLENCODED, PATH, USERINFO};
     use alloc::string::ToString;
+    use alloc::vec::Vec;
+    use alloc::{format, vec};
 
     #[test]
-    fn encodes_bytes_uppercase() {
-        assert_eq!(percent_encode_byte(0), "%00");
-        assert_eq!(percent_encode_byte(0xAB), "%AB");
-        assert_eq!(percent_encode_byte(0xFF), "%FF");
-    }
-
-    #[test]
-    fn borrows_when_nothing_to_encode() {
-        let cow: Cow<'_, str> = utf8_percent_encode("abc-._*", &FORM_URLENCODED).into();
-        assert!(matches!(cow, Cow::Borrowed("abc-._*")));
-        let cow: Cow<'_, str> = utf8_percent_encode("a b", &FORM_URLENCODED).into();
-        assert_eq!(cow, "a%20b");
-        assert!(matches!(cow, Cow::Owned(_)));
+    fn encodes_every_byte_uppercase() {
+        assert!(ENCODED.len() == 768);
+        for b in 0u8..=0xFF {
+            assert_eq!(percent_encode_byte(b), format!("%{b:02X}"));
+        }
     }
 
     #[test]
@@ -155,5 +279,74 @@ mod tests {
         assert!(encode_into("Say what\u{203D}", &USERINFO, &mut out));
         assert_eq!(out, "xSay%20what%E2%80%BD");
         assert!(!encode_into("plain", &USERINFO, &mut out));
+        assert_eq!(out, "xSay%20what%E2%80%BDplain");
+    }
+
+    #[test]
+    fn chunks() {
+        let chunks: Vec<&str> = utf8_percent_encode("ab c\u{E9}d", &PATH).collect();
+        assert_eq!(chunks, ["ab", "%20", "c", "%C3", "%A9", "d"]);
+        let chunks: Vec<&str> =
+            utf8_percent_encode("a b", &FORM_URLENCODED).space_as_plus().collect();
+        assert_eq!(chunks, ["a", "+", "b"]);
+        assert_eq!(utf8_percent_encode("", &PATH).next(), None);
+    }
+
+    #[test]
+    fn borrows_when_nothing_to_encode() {
+        let cow: Cow<'_, str> = utf8_percent_encode("abc-._*", &FORM_URLENCODED).into();
+        assert!(matches!(cow, Cow::Borrowed("abc-._*")));
+        let cow: Cow<'_, str> = utf8_percent_encode("a b", &FORM_URLENCODED).into();
+        assert!(matches!(&cow, Cow::Owned(s) if s == "a%20b"));
+        let cow: Cow<'_, str> = utf8_percent_encode("", &PATH).into();
+        assert!(matches!(cow, Cow::Borrowed("")));
+    }
+
+    #[test]
+    fn cow_after_partial_iteration() {
+        // Stop after the first byte of a two-byte character: the rest still encodes correctly.
+        let mut enc = utf8_percent_encode("\u{E9}a", &PATH);
+        assert_eq!(enc.next(), Some("%C3"));
+        assert_eq!(Cow::from(enc.clone()), "%A9a");
+        assert_eq!(enc.to_string(), "%A9a");
+        let mut enc = utf8_percent_encode("x ab", &PATH);
+        assert_eq!(enc.next(), Some("x"));
+        assert_eq!(enc.next(), Some("%20"));
+        assert!(matches!(Cow::from(enc), Cow::Borrowed("ab")));
+    }
+
+    #[test]
+    fn space_as_plus() {
+        let mut out = String::new();
+        assert!(utf8_percent_encode_into("a b+c", &FORM_URLENCODED, true, &mut out));
+        assert_eq!(out, "a+b%2Bc");
+        // Space becomes `+` even with a set that lacks space (step 3.1 comes first).
+        out.clear();
+        assert!(utf8_percent_encode_into(" \u{1}", &C0_CONTROL, true, &mut out));
+        assert_eq!(out, "+%01");
+        assert_eq!(utf8_percent_encode(" a ", &C0_CONTROL).space_as_plus().to_string(), "+a+");
+        let cow: Cow<'_, str> = utf8_percent_encode(" ", &C0_CONTROL).space_as_plus().into();
+        assert_eq!(cow, "+");
+        let cow: Cow<'_, str> = utf8_percent_encode(" ", &C0_CONTROL).into();
+        assert!(matches!(cow, Cow::Borrowed(" ")));
+    }
+
+    #[test]
+    fn display_matches_into_and_cow() {
+        for input in ["", "a", " ", "\u{0}\u{7F}\u{80}", "x\u{1F600}y z", "%41%"] {
+            for plus in [false, true] {
+                let mut lazy = utf8_percent_encode(input, &PATH);
+                if plus {
+                    lazy = lazy.space_as_plus();
+                }
+                let mut into = String::new();
+                let changed = utf8_percent_encode_into(input, &PATH, plus, &mut into);
+                assert_eq!(lazy.to_string(), into);
+                assert_eq!(Cow::from(lazy.clone()), into);
+                assert_eq!(changed, into != input, "{input:?}");
+                assert_eq!(lazy.collect::<String>(), into);
+            }
+        }
+        assert_eq!(vec![percent_encode_byte(b'%')], ["%25"]);
     }
 }

@@ -2,58 +2,126 @@
 //!
 //! A set lists which code points must be percent-encoded. Every non-ASCII code point is a
 //! member of every set (the C0 control percent-encode set includes "code points greater than
-//! U+007E", and every other set is built on it), so a set stores only its ASCII members as a
-//! 128-bit mask.
+//! U+007E", and every other set is built on it), so only the ASCII members vary.
+//!
+//! A set is stored as a 256-entry table indexed by byte, so that classifying a byte while
+//! scanning is one load. The table is filled in `const` context: the eight sets of the
+//! standard are `const` values, built from each other exactly as the standard defines them.
 
-/// A percent-encode set: the ASCII bytes it contains, plus every non-ASCII byte.
+use core::fmt;
+
+/// A percent-encode set: some ASCII bytes, plus every non-ASCII byte.
 ///
-/// Sets are built in `const` context with [`AsciiSet::add`] and [`AsciiSet::union`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// Sets are built in `const` context from [`AsciiSet::NON_ASCII`] or one of the standard's
+/// sets with [`AsciiSet::add`], [`AsciiSet::add_all`], [`AsciiSet::add_range`],
+/// [`AsciiSet::remove`] and [`AsciiSet::union`].
+///
+/// ```
+/// use weburl_percent::{AsciiSet, QUERY};
+///
+/// const MY_SET: AsciiSet = QUERY.add(b'/');
+/// assert!(MY_SET.contains(b'/') && MY_SET.contains(b'#') && MY_SET.contains(0xC3));
+/// assert!(!MY_SET.contains(b'a'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AsciiSet {
-    /// Bit `b` is set when ASCII byte `b` is a member.
-    mask: u128,
+    /// Entry `b` is true when byte `b` is a member. Entries 0x80 to 0xFF are always true.
+    table: [bool; 256],
 }
+
+/// The table with only the non-ASCII bytes set.
+#[allow(clippy::indexing_slicing, reason = "indices run from 0x80 to 0xFF over 256 entries")]
+const NON_ASCII_TABLE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        table[b] = true;
+        b += 1;
+    }
+    table
+};
 
 impl AsciiSet {
     /// The set whose only members are the non-ASCII code points.
-    pub const NON_ASCII: AsciiSet = AsciiSet { mask: 0 };
+    pub const NON_ASCII: AsciiSet = AsciiSet { table: NON_ASCII_TABLE };
 
     /// This set plus the ASCII byte `byte`. A non-ASCII `byte` leaves the set unchanged
     /// (non-ASCII bytes are always members).
     #[must_use]
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "a `u8` index into a 256-entry table is always in bounds"
+    )]
     pub const fn add(self, byte: u8) -> AsciiSet {
-        if byte < 0x80 { AsciiSet { mask: self.mask | (1u128 << byte) } } else { self }
+        let mut table = self.table;
+        table[byte as usize] = true;
+        AsciiSet { table }
     }
 
     /// This set plus every byte of `bytes`.
     #[must_use]
     pub const fn add_all(self, bytes: &[u8]) -> AsciiSet {
         let mut set = self;
-        let mut i = 0;
-        while i < bytes.len() {
-            set = set.add(bytes[i]);
-            i += 1;
+        let mut rest = bytes;
+        while let [first, tail @ ..] = rest {
+            set = set.add(*first);
+            rest = tail;
         }
         set
     }
 
-    /// This set without the ASCII byte `byte`.
+    /// This set plus every byte from `first` to `last`, both included.
     #[must_use]
+    pub const fn add_range(self, first: u8, last: u8) -> AsciiSet {
+        let mut set = self;
+        let mut b = first;
+        while b <= last {
+            set = set.add(b);
+            if b == u8::MAX {
+                break;
+            }
+            b += 1;
+        }
+        set
+    }
+
+    /// This set without the ASCII byte `byte`. A non-ASCII `byte` leaves the set unchanged
+    /// (non-ASCII bytes are always members).
+    #[must_use]
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "a `u8` index into a 256-entry table is always in bounds"
+    )]
     pub const fn remove(self, byte: u8) -> AsciiSet {
-        if byte < 0x80 { AsciiSet { mask: self.mask & !(1u128 << byte) } } else { self }
+        let mut table = self.table;
+        if byte < 0x80 {
+            table[byte as usize] = false;
+        }
+        AsciiSet { table }
     }
 
     /// The union of two sets.
     #[must_use]
+    #[allow(clippy::indexing_slicing, reason = "indices run from 0 to 255 over 256-entry tables")]
     pub const fn union(self, other: AsciiSet) -> AsciiSet {
-        AsciiSet { mask: self.mask | other.mask }
+        let mut table = self.table;
+        let mut b = 0;
+        while b < 256 {
+            table[b] = table[b] || other.table[b];
+            b += 1;
+        }
+        AsciiSet { table }
     }
 
     /// Whether `byte` is in the set (always true for bytes 0x80 and above).
     #[inline]
     #[must_use]
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "a `u8` index into a 256-entry table is always in bounds"
+    )]
     pub const fn contains(&self, byte: u8) -> bool {
-        byte >= 0x80 || (self.mask >> byte) & 1 == 1
+        self.table[byte as usize]
     }
 
     /// Whether the code point `c` is in the set (always true for non-ASCII code points).
@@ -61,42 +129,139 @@ impl AsciiSet {
     #[must_use]
     pub const fn contains_char(&self, c: char) -> bool {
         let c = c as u32;
-        c >= 0x80 || (self.mask >> c) & 1 == 1
+        if c < 0x80 { self.contains(c as u8) } else { true }
     }
 }
 
-/// Every byte from 0x00 to 0x1F and 0x7F: the C0 controls and DEL.
-const C0_AND_DEL: AsciiSet = {
-    let mut set = AsciiSet::NON_ASCII;
-    let mut b = 0u8;
-    while b < 0x20 {
-        set = set.add(b);
-        b += 1;
+impl fmt::Debug for AsciiSet {
+    /// Lists the ASCII members (the non-ASCII code points are always members).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("AsciiSet { ascii: \"")?;
+        for b in 0u8..0x80 {
+            if self.contains(b) {
+                fmt::Display::fmt(&char::from(b).escape_debug(), f)?;
+            }
+        }
+        f.write_str("\", non_ascii: true }")
     }
-    set.add(0x7F)
-};
+}
 
-/// The C0 control percent-encode set: C0 controls and every code point above U+007E.
-pub const C0_CONTROL: AsciiSet = C0_AND_DEL;
+/// The C0 control percent-encode set: the C0 controls (U+0000 to U+001F) and every code point
+/// greater than U+007E (so DEL, U+007F, and all of non-ASCII).
+pub const C0_CONTROL: AsciiSet = AsciiSet::NON_ASCII.add_range(0x00, 0x1F).add(0x7F);
 
-/// The fragment percent-encode set: C0 control set plus space, `"`, `<`, `>` and `` ` ``.
+/// The fragment percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
+/// U+0022 (`"`), U+003C (`<`), U+003E (`>`) and U+0060 (`` ` ``).
 pub const FRAGMENT: AsciiSet = C0_CONTROL.add_all(b" \"<>`");
 
-/// The query percent-encode set: C0 control set plus space, `"`, `#`, `<` and `>`.
+/// The query percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
+/// U+0022 (`"`), U+0023 (`#`), U+003C (`<`) and U+003E (`>`).
+///
+/// It cannot be built from the fragment set, which holds `` ` `` and this set does not.
 pub const QUERY: AsciiSet = C0_CONTROL.add_all(b" \"#<>");
 
-/// The special-query percent-encode set: query set plus `'`.
+/// The special-query percent-encode set: the query percent-encode set and U+0027 (`'`).
 pub const SPECIAL_QUERY: AsciiSet = QUERY.add(b'\'');
 
-/// The path percent-encode set: query set plus `?`, `^`, `` ` ``, `{` and `}`.
+/// The path percent-encode set: the query percent-encode set and U+003F (`?`), U+005E (`^`),
+/// U+0060 (`` ` ``), U+007B (`{`) and U+007D (`}`).
 pub const PATH: AsciiSet = QUERY.add_all(b"?^`{}");
 
-/// The userinfo percent-encode set: path set plus `/`, `:`, `;`, `=`, `@`, `[` to `]`, and `|`.
-pub const USERINFO: AsciiSet = PATH.add_all(b"/:;=@[\\]|");
+/// The userinfo percent-encode set: the path percent-encode set and U+002F (`/`), U+003A (`:`),
+/// U+003B (`;`), U+003D (`=`), U+0040 (`@`), U+005B (`[`) to U+005D (`]`), and U+007C (`|`).
+pub const USERINFO: AsciiSet = PATH.add_all(b"/:;=@").add_range(b'[', b']').add(b'|');
 
-/// The component percent-encode set: userinfo set plus `$` to `&`, `+` and `,`.
-pub const COMPONENT: AsciiSet = USERINFO.add_all(b"$%&+,");
+/// The component percent-encode set: the userinfo percent-encode set and U+0024 (`$`) to
+/// U+0026 (`&`), U+002B (`+`) and U+002C (`,`).
+///
+/// With [`utf8_percent_encode`](crate::utf8_percent_encode) it gives the same result as
+/// JavaScript's `encodeURIComponent()`.
+pub const COMPONENT: AsciiSet = USERINFO.add_range(b'$', b'&').add_all(b"+,");
 
-/// The application/x-www-form-urlencoded percent-encode set: component set plus `!`, `'` to
-/// `)`, and `~`.
-pub const FORM_URLENCODED: AsciiSet = COMPONENT.add_all(b"!'()~");
+/// The application/x-www-form-urlencoded percent-encode set: the component percent-encode set
+/// and U+0021 (`!`), U+0027 (`'`) to U+0029 (`)`), and U+007E (`~`).
+///
+/// It holds every code point but the ASCII alphanumerics, `*`, `-`, `.` and `_`.
+pub const FORM_URLENCODED: AsciiSet = COMPONENT.add(b'!').add_range(b'\'', b')').add(b'~');
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    /// Checks that `set` holds exactly the C0 controls, DEL, `extra`, and all non-ASCII bytes.
+    #[track_caller]
+    fn assert_members(name: &str, set: &AsciiSet, extra: &[u8]) {
+        for b in 0u8..=0xFF {
+            let expected = b <= 0x1F || b >= 0x7F || extra.contains(&b);
+            assert_eq!(set.contains(b), expected, "{name}: byte {b:#04X}");
+            if let Some(c) = char::from_u32(u32::from(b)) {
+                assert_eq!(set.contains_char(c), expected, "{name}: char {c:?}");
+            }
+        }
+        for c in ['\u{80}', '\u{FF}', '\u{100}', '\u{FFFD}', '\u{10FFFF}'] {
+            assert!(set.contains_char(c), "{name}: {c:?}");
+        }
+    }
+
+    // The lists below are written out from the standard's prose, not built from each other.
+
+    #[test]
+    fn c0_control_set() {
+        assert_members("C0 control", &C0_CONTROL, b"");
+        assert!(C0_CONTROL.contains(0x7F), "DEL is greater than U+007E");
+        assert!(!C0_CONTROL.contains(b'~'));
+    }
+
+    #[test]
+    fn fragment_set() {
+        assert_members("fragment", &FRAGMENT, b" \"<>`");
+    }
+
+    #[test]
+    fn query_set() {
+        assert_members("query", &QUERY, b" \"#<>");
+    }
+
+    #[test]
+    fn special_query_set() {
+        assert_members("special-query", &SPECIAL_QUERY, b" \"#<>'");
+    }
+
+    #[test]
+    fn path_set() {
+        assert_members("path", &PATH, b" \"#<>?^`{}");
+    }
+
+    #[test]
+    fn userinfo_set() {
+        assert_members("userinfo", &USERINFO, b" \"#<>?^`{}/:;=@[\\]|");
+    }
+
+    #[test]
+    fn component_set() {
+        assert_members("component", &COMPONENT, b" \"#<>?^`{}/:;=@[\\]|$%&+,");
+    }
+
+    #[test]
+    fn form_urlencoded_set() {
+        assert_members("form", &FORM_URLENCODED, b" \"#<>?^`{}/:;=@[\\]|$%&+,!'()~");
+        // The standard's second description: everything but ASCII alphanumerics and `*-._`.
+        for b in 0u8..=0xFF {
+            let kept = b.is_ascii_alphanumeric() || b"*-._".contains(&b);
+            assert_eq!(FORM_URLENCODED.contains(b), !kept, "byte {b:#04X}");
+        }
+    }
+
+    #[test]
+    fn builders() {
+        assert_eq!(AsciiSet::NON_ASCII.add(0xC3), AsciiSet::NON_ASCII);
+        assert_eq!(QUERY.remove(0xC3), QUERY);
+        assert_eq!(QUERY.add(b'a').remove(b'a'), QUERY);
+        assert_eq!(FRAGMENT.union(QUERY), C0_CONTROL.add_all(b" \"#<>`"));
+        assert_eq!(AsciiSet::NON_ASCII.add_range(b'a', b'c'), AsciiSet::NON_ASCII.add_all(b"abc"));
+        assert_eq!(AsciiSet::NON_ASCII.add_range(0xF0, 0xFF), AsciiSet::NON_ASCII);
+        let debug = format!("{:?}", AsciiSet::NON_ASCII.add_all(b"b\"a"));
+        assert_eq!(debug, r#"AsciiSet { ascii: "\"ab", non_ascii: true }"#);
+    }
+}
