@@ -1,0 +1,325 @@
+//! Forbidden host and domain code points (URL Standard, section 3.2), the domain parser
+//! ("domain to ASCII") and domain to Unicode (section 3.3).
+
+use alloc::borrow::Cow;
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+
+use crate::error::{Cause, HostError, Sink, ValidationErrorKind};
+use crate::idna::Errors;
+use crate::uts46;
+
+/// The 128-bit mask with bit `b` set for each ASCII byte `b` of `bytes`.
+pub(crate) const fn ascii_mask(mut bytes: &[u8]) -> u128 {
+    let mut mask = 0u128;
+    while let [first, rest @ ..] = bytes {
+        mask |= 1 << (*first & 0x7F);
+        bytes = rest;
+    }
+    mask
+}
+
+/// Bit `b` is set when ASCII byte `b` is a forbidden host code point: NUL, TAB, LF, CR,
+/// space, `#`, `/`, `:`, `<`, `>`, `?`, `@`, `[`, `\`, `]`, `^` and `|`.
+const FORBIDDEN_HOST: u128 = ascii_mask(b"\x00\t\n\r #/:<>?@[\\]^|");
+
+/// Bit `b` is set when ASCII byte `b` is a forbidden domain code point: a forbidden host code
+/// point, a C0 control, `%` or DEL.
+const FORBIDDEN_DOMAIN: u128 = FORBIDDEN_HOST | 0xFFFF_FFFF | (1 << b'%') | (1 << 0x7F);
+
+/// Whether the byte `byte` (of UTF-8 text) is a forbidden host code point.
+#[inline]
+pub(crate) const fn is_forbidden_host_byte(byte: u8) -> bool {
+    byte < 0x80 && (FORBIDDEN_HOST >> byte) & 1 == 1
+}
+
+/// Whether the byte `byte` (of UTF-8 text) is a forbidden domain code point.
+#[inline]
+pub(crate) const fn is_forbidden_domain_byte(byte: u8) -> bool {
+    byte < 0x80 && (FORBIDDEN_DOMAIN >> byte) & 1 == 1
+}
+
+/// Whether `c` is a forbidden host code point (section 3.2).
+///
+/// ```
+/// use weburl_host::is_forbidden_host_code_point;
+/// assert!(is_forbidden_host_code_point('^'));
+/// assert!(!is_forbidden_host_code_point('%'));
+/// ```
+#[must_use]
+pub const fn is_forbidden_host_code_point(c: char) -> bool {
+    (c as u32) < 0x80 && (FORBIDDEN_HOST >> (c as u32)) & 1 == 1
+}
+
+/// Whether `c` is a forbidden domain code point (section 3.2): a forbidden host code point, a
+/// C0 control, `%` or U+007F DELETE.
+///
+/// ```
+/// use weburl_host::is_forbidden_domain_code_point;
+/// assert!(is_forbidden_domain_code_point('%'));
+/// assert!(is_forbidden_domain_code_point('\u{1}'));
+/// assert!(!is_forbidden_domain_code_point('é'));
+/// ```
+#[must_use]
+pub const fn is_forbidden_domain_code_point(c: char) -> bool {
+    (c as u32) < 0x80 && (FORBIDDEN_DOMAIN >> (c as u32)) & 1 == 1
+}
+
+/// Domain parser steps 1-2: runs the strict ToASCII only when someone listens for the
+/// `domain-to-ASCII` validation error; returns its result when it ran.
+fn strict_check<'a>(domain: &'a str, sink: &mut Sink<'_>) -> Option<Result<Cow<'a, str>, Errors>> {
+    if !sink.is_active() {
+        return None;
+    }
+    let strict = uts46::to_ascii(domain, true);
+    if strict.is_err() {
+        sink.report(ValidationErrorKind::DomainToAscii, 0);
+    }
+    Some(strict)
+}
+
+/// The domain parser for an ASCII `domain` with beStrict false, writing the result straight
+/// into `out` (which is left as it was on failure).
+///
+/// Steps 5, 7 and 8 in one pass: lowercase each byte and reject forbidden domain code points.
+pub(crate) fn domain_parse_ascii_into(
+    domain: &str,
+    out: &mut String,
+    sink: &mut Sink<'_>,
+) -> Result<(), HostError> {
+    // Steps 1-2 (only for the validation error).
+    let _ = strict_check(domain, sink);
+    // Step 7.
+    if domain.is_empty() {
+        return Err(HostError::domain(Cause::EmptyDomain));
+    }
+    // Step 8, noting on the way whether step 5 has anything to lowercase.
+    let mut upper = false;
+    for byte in domain.bytes() {
+        if is_forbidden_domain_byte(byte) {
+            return Err(HostError::domain(Cause::ForbiddenDomainCodePoint));
+        }
+        upper |= byte.is_ascii_uppercase();
+    }
+    // Step 5: the lowercased domain, whatever ToASCII said; copied in one piece.
+    let start = out.len();
+    out.push_str(domain);
+    if upper {
+        if let Some(appended) = out.get_mut(start..) {
+            appended.make_ascii_lowercase();
+        }
+    }
+    Ok(())
+}
+
+/// The domain parser ("domain to ASCII") with the sink.
+pub(crate) fn domain_parse<'a>(
+    domain: &'a str,
+    be_strict: bool,
+    sink: &mut Sink<'_>,
+) -> Result<Cow<'a, str>, HostError> {
+    // Steps 1-3: the strict ToASCII; with beStrict it is the answer.
+    if be_strict {
+        let strict = uts46::to_ascii(domain, true);
+        if strict.is_err() {
+            sink.report(ValidationErrorKind::DomainToAscii, 0);
+        }
+        return strict.map_err(|errors| HostError::domain(Cause::ToAscii(errors)));
+    }
+    let strict = strict_check(domain, sink);
+    // Steps 4-6.
+    let result = if domain.is_ascii() {
+        // Step 5: the lowercased domain, whatever ToASCII said.
+        if domain.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(domain.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(domain)
+        }
+    } else {
+        match strict {
+            // Strict and relaxed ToASCII map alike and differ only in what they reject, so a
+            // strict success is the relaxed answer too.
+            Some(Ok(strict)) => strict,
+            // Step 6: the relaxed ToASCII.
+            _ => uts46::to_ascii(domain, false)
+                .map_err(|errors| HostError::domain(Cause::ToAscii(errors)))?,
+        }
+    };
+    // Step 7.
+    if result.is_empty() {
+        return Err(HostError::domain(Cause::EmptyDomain));
+    }
+    // Step 8.
+    if result.bytes().any(is_forbidden_domain_byte) {
+        return Err(HostError::domain(Cause::ForbiddenDomainCodePoint));
+    }
+    // Step 9.
+    Ok(result)
+}
+
+/// The URL Standard's domain parser, "domain to ASCII" (section 3.3): the ASCII form of
+/// `domain`, or the failure.
+///
+/// With `be_strict` false, an ASCII domain comes back lowercased whatever Unicode ToASCII
+/// thinks of it (only forbidden domain code points and the empty string fail); a non-ASCII
+/// domain goes through UTS #46 ToASCII. With `be_strict` true the strict ToASCII
+/// (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on) decides.
+///
+/// ```
+/// use weburl_host::domain_to_ascii;
+/// assert_eq!(domain_to_ascii("EXAMPLE.com", false)?, "example.com");
+/// assert_eq!(domain_to_ascii("xn--ab-j1t", false)?, "xn--ab-j1t");
+/// assert!(domain_to_ascii("exa mple", false).is_err());
+/// assert!(domain_to_ascii("-x", true).is_err());
+/// # Ok::<(), weburl_host::HostError>(())
+/// ```
+pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostError> {
+    domain_parse(domain, be_strict, &mut Sink::new(None))
+}
+
+/// [`domain_to_ascii`], reporting the `domain-to-ASCII` validation error to `sink` (at offset 0).
+pub fn domain_to_ascii_with_errors<'a>(
+    domain: &'a str,
+    be_strict: bool,
+    sink: &mut dyn FnMut(ValidationErrorKind, usize),
+) -> Result<Cow<'a, str>, HostError> {
+    domain_parse(domain, be_strict, &mut Sink::new(Some(sink)))
+}
+
+/// Whether an ASCII domain holds a label starting with `xn--` (any case).
+fn has_ace_label(domain: &str) -> bool {
+    domain.split('.').any(|label| {
+        label.as_bytes().get(..4).is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
+    })
+}
+
+/// Domain to Unicode (section 3.3): the Unicode form of `domain` for display, or `domain`
+/// itself when Unicode ToUnicode records an error.
+///
+/// ```
+/// use weburl_host::domain_to_unicode;
+/// assert_eq!(domain_to_unicode("example.com"), "example.com");
+/// // An ACE label that does not decode to a valid label is returned as it is.
+/// assert_eq!(domain_to_unicode("xn--8i7caa.example"), "xn--8i7caa.example");
+/// ```
+#[must_use]
+pub fn domain_to_unicode(domain: &str) -> String {
+    // ASCII without `xn--` labels maps to its lowercase form and records no error (no label
+    // can fail the validity, bidi or joiner checks without a non-ASCII code point).
+    if domain.is_ascii() && !has_ace_label(domain) {
+        return domain.to_ascii_lowercase();
+    }
+    // Steps 1-3.
+    match uts46::to_unicode(domain) {
+        Some(result) => result,
+        None => domain.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn forbidden_code_points() {
+        let host: Vec<char> =
+            (0u8..0x80).map(char::from).filter(|&c| is_forbidden_host_code_point(c)).collect();
+        assert_eq!(
+            host,
+            [
+                '\0', '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']',
+                '^', '|'
+            ]
+        );
+        let domain_only: Vec<char> = (0u8..0x80)
+            .map(char::from)
+            .filter(|&c| is_forbidden_domain_code_point(c) && !is_forbidden_host_code_point(c))
+            .collect();
+        let mut expected: Vec<char> =
+            (0u8..0x20).map(char::from).filter(|c| !"\0\t\n\r".contains(*c)).collect();
+        expected.push('%');
+        expected.push('\u{7f}');
+        assert_eq!(domain_only, expected);
+        assert!(!is_forbidden_domain_code_point('\u{80}'));
+        assert!(!is_forbidden_host_code_point('\u{10FFFF}'));
+        for b in 0u8..=255 {
+            assert_eq!(
+                is_forbidden_host_byte(b),
+                b < 0x80 && is_forbidden_host_code_point(char::from(b))
+            );
+            assert_eq!(
+                is_forbidden_domain_byte(b),
+                b < 0x80 && is_forbidden_domain_code_point(char::from(b))
+            );
+        }
+    }
+
+    #[test]
+    fn ascii_domains_are_lowercased_whatever_toascii_says() {
+        assert_eq!(domain_to_ascii("ExAmPlE.CoM", false).unwrap(), "example.com");
+        assert!(matches!(domain_to_ascii("example.com", false).unwrap(), Cow::Borrowed(_)));
+        assert_eq!(domain_to_ascii("XN--AB-J1T", false).unwrap(), "xn--ab-j1t");
+        assert_eq!(domain_to_ascii("-x-", false).unwrap(), "-x-");
+        assert_eq!(domain_to_ascii("a..b", false).unwrap(), "a..b");
+        assert_eq!(domain_to_ascii("a=b", false).unwrap(), "a=b");
+    }
+
+    #[test]
+    fn relaxed_failures() {
+        assert_eq!(
+            domain_to_ascii("", false).unwrap_err().kind(),
+            ValidationErrorKind::DomainToAscii
+        );
+        assert!(domain_to_ascii("a%b", false).is_err());
+        assert!(domain_to_ascii("a\u{7f}", false).is_err());
+        assert!(domain_to_ascii("a b", false).is_err());
+        assert!(domain_to_ascii("a\u{1}b", false).is_err());
+    }
+
+    #[test]
+    fn strict() {
+        assert_eq!(domain_to_ascii("Example.COM", true).unwrap(), "example.com");
+        assert!(domain_to_ascii("-x", true).is_err());
+        assert!(domain_to_ascii("a_b", true).is_err());
+        assert!(domain_to_ascii("", true).is_err());
+        assert!(domain_to_ascii("ab--c", true).is_err());
+    }
+
+    #[test]
+    fn reports_domain_to_ascii_only_when_strict_fails() {
+        let mut seen = Vec::new();
+        let mut f = |k: ValidationErrorKind, at: usize| seen.push((k, at));
+        assert_eq!(domain_to_ascii_with_errors("A_B", false, &mut f).unwrap(), "a_b");
+        assert_eq!(domain_to_ascii_with_errors("ab", false, &mut f).unwrap(), "ab");
+        assert!(domain_to_ascii_with_errors("a_b", true, &mut f).is_err());
+        assert_eq!(
+            seen,
+            [(ValidationErrorKind::DomainToAscii, 0), (ValidationErrorKind::DomainToAscii, 0)]
+        );
+    }
+
+    #[test]
+    fn ascii_into_matches_the_general_parser() {
+        for input in ["a", "A.B", "a%b", "", "x y", "xn--a", "Ab-.C_d", "1.2.3.4"] {
+            let mut out = String::from("prefix");
+            let fast = domain_parse_ascii_into(input, &mut out, &mut Sink::new(None));
+            let slow = domain_to_ascii(input, false);
+            match (fast, slow) {
+                (Ok(()), Ok(s)) => assert_eq!(out, alloc::format!("prefix{s}")),
+                (Err(a), Err(b)) => {
+                    assert_eq!(a, b);
+                    assert_eq!(out, "prefix");
+                }
+                (a, b) => panic!("{input}: {a:?} vs {b:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn to_unicode_ascii() {
+        assert_eq!(domain_to_unicode("Example.COM"), "example.com");
+        assert!(has_ace_label("a.XN--b"));
+        assert!(!has_ace_label("axn--b"));
+    }
+}

@@ -1,0 +1,551 @@
+//! Punycode (RFC 3492): the Bootstring encoding of a Unicode label as `a-z0-9-`, with checked
+//! arithmetic and a length cap that keeps every call linear in its input.
+//!
+//! ```
+//! use weburl_host::idna::punycode;
+//!
+//! assert_eq!(punycode::encode("bücher")?, "bcher-kva");
+//! assert_eq!(punycode::decode("bcher-kva")?, "bücher");
+//! # Ok::<(), punycode::PunycodeError>(())
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// The longest input, in code points, that [`encode`] accepts and the longest input, in bytes,
+/// that [`decode`] accepts. Decoding inserts each code point into the output, so its cost is
+/// quadratic in the label length; capping the label keeps the cost per input byte bounded. A DNS
+/// label holds at most 63 bytes, so the cap only refuses labels no resolver could use.
+pub const MAX_LABEL_LEN: usize = 1000;
+
+// RFC 3492 section 5, the Bootstring parameters for Punycode.
+const BASE: u32 = 36;
+const TMIN: u32 = 1;
+const TMAX: u32 = 26;
+const SKEW: u32 = 38;
+const DAMP: u32 = 700;
+const INITIAL_BIAS: u32 = 72;
+const INITIAL_N: u32 = 0x80;
+const DELIMITER: char = '-';
+
+/// Why Punycode encoding or decoding failed.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PunycodeError {
+    /// The input to [`decode`] holds a non-ASCII code point.
+    NonBasic,
+    /// The input to [`decode`] holds a character that is not a base-36 digit where a digit is
+    /// needed, or ends inside a number.
+    InvalidDigit,
+    /// A value does not fit in 32 bits (RFC 3492 section 6.4).
+    Overflow,
+    /// Decoding produced a value that is not a Unicode scalar value, or a basic code point.
+    InvalidCodePoint,
+    /// The input is longer than [`MAX_LABEL_LEN`].
+    TooLong,
+}
+
+impl fmt::Display for PunycodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PunycodeError::NonBasic => "non-ascii character in punycode",
+            PunycodeError::InvalidDigit => "invalid punycode digit",
+            PunycodeError::Overflow => "punycode overflow",
+            PunycodeError::InvalidCodePoint => "punycode decodes to an invalid code point",
+            PunycodeError::TooLong => "punycode label too long",
+        })
+    }
+}
+
+impl core::error::Error for PunycodeError {}
+
+/// RFC 3492 section 6.1, bias adaptation function.
+fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
+    // Step 1: scale delta (damp on the first adaptation); step 2: compensate for the length.
+    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    delta += delta / num_points.max(1);
+    // Step 3: divide until delta falls under the threshold, counting steps of `BASE`.
+    let mut k = 0;
+    while delta > ((BASE - TMIN) * TMAX) / 2 {
+        delta /= BASE - TMIN;
+        k += BASE;
+    }
+    k + ((BASE - TMIN + 1) * delta) / (delta + SKEW)
+}
+
+/// The threshold `t` for position `k` of a variable-length integer (section 6.2 and 6.3).
+fn threshold(k: u32, bias: u32) -> u32 {
+    if k <= bias {
+        TMIN
+    } else if k >= bias + TMAX {
+        TMAX
+    } else {
+        k - bias
+    }
+}
+
+/// The value of a base-36 digit: `a-z` and `A-Z` are 0-25, `0-9` are 26-35 (section 5).
+fn digit_value(byte: u8) -> Option<u32> {
+    match byte {
+        b'a'..=b'z' => Some(u32::from(byte - b'a')),
+        b'A'..=b'Z' => Some(u32::from(byte - b'A')),
+        b'0'..=b'9' => Some(u32::from(byte - b'0') + 26),
+        _ => None,
+    }
+}
+
+/// The lower-case digit for a value below 36.
+fn digit_char(value: u32) -> char {
+    match value {
+        0..=25 => char::from(b'a' + value as u8),
+        _ => char::from(b'0' + (value - 26) as u8),
+    }
+}
+
+/// Working memory for Punycode, reused across labels so that converting a domain allocates
+/// once rather than once a label.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Decoding: the output code points (inserted in place).
+    chars: Vec<char>,
+    /// Encoding: `(code point, position)` of the non-basic code points.
+    points: Vec<(u32, u32)>,
+    /// Encoding: a Fenwick tree over positions, counting the code points already handled.
+    tree: Vec<u32>,
+}
+
+/// Decodes Punycode `input` (without the `xn--` prefix) into a new string.
+///
+/// # Errors
+///
+/// [`PunycodeError`] when `input` is not valid Punycode or is longer than [`MAX_LABEL_LEN`].
+pub fn decode(input: &str) -> Result<String, PunycodeError> {
+    let mut out = String::new();
+    decode_into(input, &mut out)?;
+    Ok(out)
+}
+
+/// Decodes Punycode `input` (without the `xn--` prefix), appending the result to `out`. On
+/// failure `out` is left as it was.
+///
+/// # Errors
+///
+/// [`PunycodeError`] when `input` is not valid Punycode or is longer than [`MAX_LABEL_LEN`].
+pub fn decode_into(input: &str, out: &mut String) -> Result<(), PunycodeError> {
+    decode_with(input, out, &mut Scratch::default())
+}
+
+/// [`decode_into`] with caller-provided working memory.
+pub(crate) fn decode_with(
+    input: &str,
+    out: &mut String,
+    scratch: &mut Scratch,
+) -> Result<(), PunycodeError> {
+    let chars = &mut scratch.chars;
+    chars.clear();
+    decode_chars(input, chars)?;
+    out.extend(chars.iter());
+    Ok(())
+}
+
+/// RFC 3492 section 6.2, decoding procedure, into `out` (empty on entry).
+///
+/// Each insertion moves the code points after it, so the cost is quadratic in the label
+/// length, which [`MAX_LABEL_LEN`] bounds.
+fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
+    let bytes = input.as_bytes();
+    if bytes.len() > MAX_LABEL_LEN {
+        return Err(PunycodeError::TooLong);
+    }
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
+    }
+    // Copy the code points before the last delimiter; the delimiter itself is consumed only
+    // when at least one code point precedes it.
+    let (basic, mut rest) = match input.rfind(DELIMITER) {
+        Some(0) | None => ("", bytes),
+        Some(pos) => {
+            (input.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
+        }
+    };
+    out.extend(basic.chars());
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    while !rest.is_empty() {
+        let old_i = i;
+        let mut w: u32 = 1;
+        let mut k = BASE;
+        // Read one generalized variable-length integer into i.
+        loop {
+            let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
+            rest = tail;
+            let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
+            let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
+            i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
+            let t = threshold(k, bias);
+            if digit < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
+            k += BASE;
+        }
+        // The output length plus one, the number of places to insert at.
+        let places = u32::try_from(out.len() + 1).map_err(|_| PunycodeError::TooLong)?;
+        bias = adapt(i - old_i, places, old_i == 0);
+        n = n.checked_add(i / places).ok_or(PunycodeError::Overflow)?;
+        i %= places;
+        let c = char::from_u32(n).ok_or(PunycodeError::InvalidCodePoint)?;
+        if c.is_ascii() {
+            return Err(PunycodeError::InvalidCodePoint);
+        }
+        // i < places, so i <= out.len(): the insertion is in bounds.
+        let at = i as usize;
+        if at > out.len() {
+            return Err(PunycodeError::Overflow);
+        }
+        out.insert(at, c);
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Encodes `input` as Punycode (without the `xn--` prefix) into a new string.
+///
+/// # Errors
+///
+/// [`PunycodeError::Overflow`] or [`PunycodeError::TooLong`] for an input too long to encode.
+pub fn encode(input: &str) -> Result<String, PunycodeError> {
+    let mut out = String::new();
+    encode_into(input, &mut out)?;
+    Ok(out)
+}
+
+/// Encodes `input` as Punycode (without the `xn--` prefix), appending the result to `out`. On
+/// failure `out` is left as it was.
+///
+/// # Errors
+///
+/// [`PunycodeError::Overflow`] or [`PunycodeError::TooLong`] for an input too long to encode.
+pub fn encode_into(input: &str, out: &mut String) -> Result<(), PunycodeError> {
+    encode_with(input, out, &mut Scratch::default())
+}
+
+/// [`encode_into`] with caller-provided working memory.
+pub(crate) fn encode_with(
+    input: &str,
+    out: &mut String,
+    scratch: &mut Scratch,
+) -> Result<(), PunycodeError> {
+    let start = out.len();
+    let result = encode_at(input, out, scratch);
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+/// Writes `q` as a generalized variable-length integer (RFC 3492 section 6.3, inner loop).
+fn push_integer(out: &mut String, mut q: u32, bias: u32) {
+    let mut k = BASE;
+    loop {
+        let t = threshold(k, bias);
+        if q < t {
+            break;
+        }
+        out.push(digit_char(t + (q - t) % (BASE - t)));
+        q = (q - t) / (BASE - t);
+        k += BASE;
+    }
+    out.push(digit_char(q));
+}
+
+/// Number of marked positions before `pos` in the Fenwick tree `tree`.
+fn tree_prefix(tree: &[u32], pos: usize) -> u32 {
+    let mut sum = 0;
+    let mut at = pos;
+    while at > 0 {
+        sum += tree.get(at).copied().unwrap_or(0);
+        at &= at - 1;
+    }
+    sum
+}
+
+/// Marks position `pos` in the Fenwick tree `tree`.
+fn tree_mark(tree: &mut [u32], pos: usize) {
+    let mut at = pos + 1;
+    while let Some(slot) = tree.get_mut(at) {
+        *slot += 1;
+        at += at & at.wrapping_neg();
+    }
+}
+
+/// RFC 3492 section 6.3, encoding procedure.
+///
+/// The RFC's loop scans the whole input once per distinct non-basic code point (quadratic);
+/// this computes the same deltas from the positions of each code point's occurrences, counting
+/// the smaller code points before each with a Fenwick tree, in O(n log n).
+fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(), PunycodeError> {
+    let points = &mut scratch.points;
+    points.clear();
+    // Copy the basic code points in order, then the delimiter if there were any.
+    let mut input_len: u32 = 0;
+    let mut basic: u32 = 0;
+    for c in input.chars() {
+        if input_len as usize >= MAX_LABEL_LEN {
+            return Err(PunycodeError::TooLong);
+        }
+        if c.is_ascii() {
+            out.push(c);
+            basic += 1;
+        } else {
+            points.push((u32::from(c), input_len));
+        }
+        input_len += 1;
+    }
+    if basic > 0 {
+        out.push(DELIMITER);
+    }
+    if points.is_empty() {
+        return Ok(());
+    }
+    points.sort_unstable();
+    // The tree marks the positions of the code points below n: the basic ones first.
+    let tree = &mut scratch.tree;
+    tree.clear();
+    tree.resize(input_len as usize + 1, 0);
+    for (pos, c) in input.chars().enumerate() {
+        if c.is_ascii() {
+            tree_mark(tree, pos);
+        }
+    }
+    let mut n = INITIAL_N;
+    let mut delta: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut h = basic;
+    let mut rest: &[(u32, u32)] = points;
+    while let Some(&(m, _)) = rest.first() {
+        let same = rest.iter().take_while(|&&(c, _)| c == m).count();
+        let (group, tail) = rest.split_at(same);
+        rest = tail;
+        // Step: advance n to m, counting every place passed on the way.
+        let step = (m - n).checked_mul(h + 1).ok_or(PunycodeError::Overflow)?;
+        delta = delta.checked_add(step).ok_or(PunycodeError::Overflow)?;
+        n = m;
+        let handled = h;
+        let mut previous_rank = 0;
+        for &(_, pos) in group {
+            // The smaller code points between the previous occurrence and this one.
+            let rank = tree_prefix(tree, pos as usize);
+            delta = delta.checked_add(rank - previous_rank).ok_or(PunycodeError::Overflow)?;
+            previous_rank = rank;
+            push_integer(out, delta, bias);
+            bias = adapt(delta, h + 1, h == basic);
+            delta = 0;
+            h += 1;
+        }
+        // The smaller code points after the last occurrence, then one more for n + 1.
+        delta = delta.checked_add(handled - previous_rank + 1).ok_or(PunycodeError::Overflow)?;
+        n += 1;
+        for &(_, pos) in group {
+            tree_mark(tree, pos as usize);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RFC 3492 section 7.1 sample strings (A) to (S): the code points and their Punycode.
+    const SAMPLES: &[(&[u32], &str)] = &[
+        (
+            &[
+                0x0644, 0x064A, 0x0647, 0x0645, 0x0627, 0x0628, 0x062A, 0x0643, 0x0644, 0x0645,
+                0x0648, 0x0634, 0x0639, 0x0631, 0x0628, 0x064A, 0x061F,
+            ],
+            "egbpdaj6bu4bxfgehfvwxn",
+        ),
+        (
+            &[0x4ED6, 0x4EEC, 0x4E3A, 0x4EC0, 0x4E48, 0x4E0D, 0x8BF4, 0x4E2D, 0x6587],
+            "ihqwcrb4cv8a8dqg056pqjye",
+        ),
+        (
+            &[0x4ED6, 0x5011, 0x7232, 0x4EC0, 0x9EBD, 0x4E0D, 0x8AAA, 0x4E2D, 0x6587],
+            "ihqwctvzc91f659drss3x8bo0yb",
+        ),
+        (
+            &[
+                0x0050, 0x0072, 0x006F, 0x010D, 0x0070, 0x0072, 0x006F, 0x0073, 0x0074, 0x011B,
+                0x006E, 0x0065, 0x006D, 0x006C, 0x0075, 0x0076, 0x00ED, 0x010D, 0x0065, 0x0073,
+                0x006B, 0x0079,
+            ],
+            "Proprostnemluvesky-uyb24dma41a",
+        ),
+        (
+            &[
+                0x05DC, 0x05DE, 0x05D4, 0x05D4, 0x05DD, 0x05E4, 0x05E9, 0x05D5, 0x05D8, 0x05DC,
+                0x05D0, 0x05DE, 0x05D3, 0x05D1, 0x05E8, 0x05D9, 0x05DD, 0x05E2, 0x05D1, 0x05E8,
+                0x05D9, 0x05EA,
+            ],
+            "4dbcagdahymbxekheh6e0a7fei0b",
+        ),
+        (
+            &[
+                0x092F, 0x0939, 0x0932, 0x094B, 0x0917, 0x0939, 0x093F, 0x0928, 0x094D, 0x0926,
+                0x0940, 0x0915, 0x094D, 0x092F, 0x094B, 0x0902, 0x0928, 0x0939, 0x0940, 0x0902,
+                0x092C, 0x094B, 0x0932, 0x0938, 0x0915, 0x0924, 0x0947, 0x0939, 0x0948, 0x0902,
+            ],
+            "i1baa7eci9glrd9b2ae1bj0hfcgg6iyaf8o0a1dig0cd",
+        ),
+        (
+            &[
+                0x306A, 0x305C, 0x307F, 0x3093, 0x306A, 0x65E5, 0x672C, 0x8A9E, 0x3092, 0x8A71,
+                0x3057, 0x3066, 0x304F, 0x308C, 0x306A, 0x3044, 0x306E, 0x304B,
+            ],
+            "n8jok5ay5dzabd5bym9f0cm5685rrjetr6pdxa",
+        ),
+        (
+            &[
+                0xC138, 0xACC4, 0xC758, 0xBAA8, 0xB4E0, 0xC0AC, 0xB78C, 0xB4E4, 0xC774, 0xD55C,
+                0xAD6D, 0xC5B4, 0xB97C, 0xC774, 0xD574, 0xD55C, 0xB2E4, 0xBA74, 0xC5BC, 0xB9C8,
+                0xB098, 0xC88B, 0xC744, 0xAE4C,
+            ],
+            "989aomsvi5e83db1d2a355cv1e0vak1dwrv93d5xbh15a0dt30a5jpsd879ccm6fea98c",
+        ),
+        (
+            &[
+                0x043F, 0x043E, 0x0447, 0x0435, 0x043C, 0x0443, 0x0436, 0x0435, 0x043E, 0x043D,
+                0x0438, 0x043D, 0x0435, 0x0433, 0x043E, 0x0432, 0x043E, 0x0440, 0x044F, 0x0442,
+                0x043F, 0x043E, 0x0440, 0x0443, 0x0441, 0x0441, 0x043A, 0x0438,
+            ],
+            "b1abfaaepdrnnbgefbadotcwatmq2g4l",
+        ),
+        (
+            &[
+                0x0050, 0x006F, 0x0072, 0x0071, 0x0075, 0x00E9, 0x006E, 0x006F, 0x0070, 0x0075,
+                0x0065, 0x0064, 0x0065, 0x006E, 0x0073, 0x0069, 0x006D, 0x0070, 0x006C, 0x0065,
+                0x006D, 0x0065, 0x006E, 0x0074, 0x0065, 0x0068, 0x0061, 0x0062, 0x006C, 0x0061,
+                0x0072, 0x0065, 0x006E, 0x0045, 0x0073, 0x0070, 0x0061, 0x00F1, 0x006F, 0x006C,
+            ],
+            "PorqunopuedensimplementehablarenEspaol-fmd56a",
+        ),
+        (
+            &[
+                0x0054, 0x1EA1, 0x0069, 0x0073, 0x0061, 0x006F, 0x0068, 0x1ECD, 0x006B, 0x0068,
+                0x00F4, 0x006E, 0x0067, 0x0074, 0x0068, 0x1EC3, 0x0063, 0x0068, 0x1EC9, 0x006E,
+                0x00F3, 0x0069, 0x0074, 0x0069, 0x1EBF, 0x006E, 0x0067, 0x0056, 0x0069, 0x1EC7,
+                0x0074,
+            ],
+            "TisaohkhngthchnitingVit-kjcr8268qyxafd2f1b9g",
+        ),
+        (
+            &[0x0033, 0x5E74, 0x0042, 0x7D44, 0x91D1, 0x516B, 0x5148, 0x751F],
+            "3B-ww4c5e180e575a65lsy2b",
+        ),
+        (
+            &[
+                0x5B89, 0x5BA4, 0x5948, 0x7F8E, 0x6075, 0x002D, 0x0077, 0x0069, 0x0074, 0x0068,
+                0x002D, 0x0053, 0x0055, 0x0050, 0x0045, 0x0052, 0x002D, 0x004D, 0x004F, 0x004E,
+                0x004B, 0x0045, 0x0059, 0x0053,
+            ],
+            "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n",
+        ),
+        (
+            &[
+                0x0048, 0x0065, 0x006C, 0x006C, 0x006F, 0x002D, 0x0041, 0x006E, 0x006F, 0x0074,
+                0x0068, 0x0065, 0x0072, 0x002D, 0x0057, 0x0061, 0x0079, 0x002D, 0x305D, 0x308C,
+                0x305E, 0x308C, 0x306E, 0x5834, 0x6240,
+            ],
+            "Hello-Another-Way--fc4qua05auwb3674vfr0b",
+        ),
+        (&[0x3072, 0x3068, 0x3064, 0x5C4B, 0x6839, 0x306E, 0x4E0B, 0x0032], "2-u9tlzr9756bt3uc0v"),
+        (
+            &[
+                0x004D, 0x0061, 0x006A, 0x0069, 0x3067, 0x004B, 0x006F, 0x0069, 0x3059, 0x308B,
+                0x0035, 0x79D2, 0x524D,
+            ],
+            "MajiKoi5-783gue6qz075azm5e",
+        ),
+        (
+            &[0x30D1, 0x30D5, 0x30A3, 0x30FC, 0x0064, 0x0065, 0x30EB, 0x30F3, 0x30D0],
+            "de-jg4avhby1noc0d",
+        ),
+        (&[0x305D, 0x306E, 0x30B9, 0x30D4, 0x30FC, 0x30C9, 0x3067], "d9juau41awczczp"),
+        (
+            &[
+                0x002D, 0x003E, 0x0020, 0x0024, 0x0031, 0x002E, 0x0030, 0x0030, 0x0020, 0x003C,
+                0x002D,
+            ],
+            "-> $1.00 <--",
+        ),
+    ];
+
+    fn text(points: &[u32]) -> String {
+        points.iter().map(|&p| char::from_u32(p).unwrap()).collect()
+    }
+
+    #[test]
+    fn rfc3492_samples_encode() {
+        for (points, encoded) in SAMPLES {
+            assert_eq!(encode(&text(points)).unwrap(), *encoded);
+        }
+    }
+
+    #[test]
+    fn rfc3492_samples_decode() {
+        for (points, encoded) in SAMPLES {
+            assert_eq!(decode(encoded).unwrap(), text(points));
+        }
+        // Sample (I) as printed in the RFC, with an upper-case (mixed-case annotation) digit.
+        assert_eq!(decode("b1abfaaepdrnnbgefbaDotcwatmq2g4l").unwrap(), text(SAMPLES[8].0));
+    }
+
+    #[test]
+    fn decode_failures() {
+        assert_eq!(decode("-"), Err(PunycodeError::InvalidDigit));
+        assert_eq!(decode("0"), Err(PunycodeError::InvalidDigit));
+        assert_eq!(decode("a-!"), Err(PunycodeError::InvalidDigit));
+        assert_eq!(decode("ü-a"), Err(PunycodeError::NonBasic));
+        assert_eq!(decode("99999999999"), Err(PunycodeError::Overflow));
+        assert_eq!(decode("ascii-"), Ok("ascii".into()));
+        assert_eq!(decode(""), Ok(String::new()));
+        // Deltas giving U+110000 (past the last code point), U+D800 (a surrogate), U+10FFFF.
+        assert_eq!(decode("en32g"), Err(PunycodeError::InvalidCodePoint));
+        assert_eq!(decode("ib9b"), Err(PunycodeError::InvalidCodePoint));
+        assert_eq!(decode("dn32g"), Ok("\u{10FFFF}".into()));
+        // Ends inside a number.
+        assert_eq!(decode("a-9999"), Err(PunycodeError::InvalidDigit));
+        let long = "a".repeat(MAX_LABEL_LEN + 1);
+        assert_eq!(decode(&long), Err(PunycodeError::TooLong));
+        // The longest input: each `a` inserts U+0080 at the end.
+        assert_eq!(decode(&long[1..]).unwrap(), "\u{80}".repeat(MAX_LABEL_LEN));
+    }
+
+    #[test]
+    fn appending_variants_keep_the_prefix() {
+        let mut out = String::from("xn--");
+        encode_into("bücher", &mut out).unwrap();
+        assert_eq!(out, "xn--bcher-kva");
+        let mut out = String::from("x.");
+        decode_into("bcher-kva", &mut out).unwrap();
+        assert_eq!(out, "x.bücher");
+        assert!(decode_into("bcher-kv!", &mut out).is_err());
+        assert_eq!(out, "x.bücher");
+    }
+
+    #[test]
+    fn encode_limits() {
+        assert!(encode(&"é".repeat(MAX_LABEL_LEN)).is_ok());
+        assert_eq!(encode(&"é".repeat(MAX_LABEL_LEN + 1)), Err(PunycodeError::TooLong));
+        assert_eq!(encode("").unwrap(), "");
+        assert_eq!(encode("abc").unwrap(), "abc-");
+        assert_eq!(encode("\u{10FFFF}").unwrap(), decode_round(&encode("\u{10FFFF}").unwrap()));
+    }
+
+    fn decode_round(encoded: &str) -> String {
+        encode(&decode(encoded).unwrap()).unwrap()
+    }
+}

@@ -1,0 +1,226 @@
+//! UTS #46 section 4.1, Validity Criteria, for one label, with the ContextJ rules of RFC 5892
+//! Appendix A (criterion 8) and the Bidi rule of RFC 5893 section 2 (criterion 9).
+
+use super::Config;
+use super::errors::{ErrorCode, Errors};
+use super::lookup::{self, BidiClass, JoiningType, Status};
+
+const ZWNJ: char = '\u{200C}';
+const ZWJ: char = '\u{200D}';
+
+/// How a label reached validation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Origin {
+    /// Decoded from an `xn--` label: validated as nontransitional, checked for NFC (V1) and for
+    /// an `xn--` prefix (V4).
+    Punycode,
+    /// Mapped and normalized by processing steps 1 and 2. With `statuses_valid`, every code
+    /// point is already known to have a valid status (criterion 7 holds).
+    Mapped {
+        /// Criterion 7 already holds.
+        statuses_valid: bool,
+    },
+}
+
+/// The result of validating one label.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Checked {
+    /// The failed criteria, except the Bidi rule.
+    pub(super) errors: Errors,
+    /// Whether the label holds an R, AL or AN character, which makes the domain name a Bidi
+    /// domain name (checked only with CheckBidi).
+    pub(super) rtl: bool,
+}
+
+/// Validity criteria 1-8 for a non-empty `label` (criterion 9, the Bidi rule, needs the whole
+/// domain name: see [`bidi_rule`]).
+pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checked {
+    let mut errors = Errors::new();
+    let Some(first) = label.chars().next() else {
+        return Checked::default();
+    };
+    let decoded = origin == Origin::Punycode;
+    // Criterion 1: NFC (labels from steps 1 and 2 are NFC by construction).
+    if decoded && !unicode_normalization::is_nfc(label) {
+        errors.insert(ErrorCode::V1);
+    }
+    // Criteria 2 and 3 (CheckHyphens).
+    if config.check_hyphens {
+        let mut chars = label.chars();
+        if chars.nth(2) == Some('-') && chars.next() == Some('-') {
+            errors.insert(ErrorCode::V2);
+        }
+        if label.starts_with('-') || label.ends_with('-') {
+            errors.insert(ErrorCode::V3);
+        }
+    }
+    // Criteria 4 and 5: only a decoded label can start with `xn--` or hold a full stop.
+    if decoded {
+        if label.starts_with("xn--") {
+            errors.insert(ErrorCode::V4);
+        }
+        if label.contains('.') {
+            errors.insert(ErrorCode::V5);
+        }
+    }
+    // Criterion 6: no leading combining mark.
+    if !first.is_ascii() && lookup::props(first).is_mark() {
+        errors.insert(ErrorCode::V6);
+    }
+    // Criterion 7: statuses (nontransitional for decoded labels), and UseSTD3ASCIIRules.
+    let transitional = config.transitional_processing && !decoded;
+    let check_status = !matches!(origin, Origin::Mapped { statuses_valid: true });
+    let mut rtl = false;
+    let mut joiners = false;
+    for c in label.chars() {
+        if c.is_ascii() {
+            if config.use_std3_ascii_rules
+                && !matches!(c, 'a'..='z' | '0'..='9' | '-')
+                && !c.is_ascii_uppercase()
+            {
+                errors.insert(ErrorCode::U1);
+            }
+            if c.is_ascii_uppercase() {
+                errors.insert(ErrorCode::V7);
+            }
+            continue;
+        }
+        if check_status {
+            match lookup::status(c) {
+                Status::Valid => {}
+                Status::Deviation(_) if !transitional => {}
+                _ => errors.insert(ErrorCode::V7),
+            }
+        }
+        joiners |= c == ZWNJ || c == ZWJ;
+        if config.check_bidi && !rtl {
+            rtl = matches!(
+                lookup::props(c).bidi_class(),
+                BidiClass::R | BidiClass::AL | BidiClass::AN
+            );
+        }
+    }
+    // Criterion 8 (CheckJoiners): RFC 5892 Appendix A.1 and A.2.
+    if config.check_joiners && joiners {
+        errors = errors.union(context_j(label));
+    }
+    Checked { errors, rtl }
+}
+
+/// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER) for every joiner
+/// of `label`.
+fn context_j(label: &str) -> Errors {
+    let mut errors = Errors::new();
+    for (at, c) in label.char_indices() {
+        if c != ZWNJ && c != ZWJ {
+            continue;
+        }
+        let before = label.get(..at).unwrap_or_default();
+        let after = label.get(at + c.len_utf8()..).unwrap_or_default();
+        // A.1 and A.2, rule 1: a virama before the joiner allows it.
+        if before.chars().next_back().is_some_and(|b| lookup::props(b).is_virama()) {
+            continue;
+        }
+        if c == ZWJ {
+            errors.insert(ErrorCode::C2);
+            continue;
+        }
+        // A.1, rule 2: (L | D) T* ZWNJ T* (R | D).
+        let skip_transparent = |ch: &char| lookup::props(*ch).joining_type() == JoiningType::T;
+        let left = before.chars().rev().find(|ch| !skip_transparent(ch));
+        let right = after.chars().find(|ch| !skip_transparent(ch));
+        let left_ok = left.is_some_and(|ch| {
+            matches!(lookup::props(ch).joining_type(), JoiningType::L | JoiningType::D)
+        });
+        let right_ok = right.is_some_and(|ch| {
+            matches!(lookup::props(ch).joining_type(), JoiningType::R | JoiningType::D)
+        });
+        if !(left_ok && right_ok) {
+            errors.insert(ErrorCode::C1);
+        }
+    }
+    errors
+}
+
+/// RFC 5893 section 2, the Bidi rule, for one non-empty label of a Bidi domain name.
+pub(super) fn bidi_rule(label: &str) -> Errors {
+    let mut errors = Errors::new();
+    let mut classes = label.chars().map(|c| lookup::props(c).bidi_class());
+    // Rule 1: the first character decides the direction; any other start fails the label
+    // without the other rules.
+    let rtl = match classes.next() {
+        None => return errors,
+        Some(BidiClass::R | BidiClass::AL) => true,
+        Some(BidiClass::L) => false,
+        Some(_) => return errors.with(ErrorCode::B1),
+    };
+    let mut last_non_nsm = if rtl { BidiClass::R } else { BidiClass::L };
+    let (mut en, mut an) = (false, false);
+    for class in classes {
+        use BidiClass::*;
+        if rtl {
+            // Rule 2.
+            if !matches!(class, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM) {
+                errors.insert(ErrorCode::B2);
+            }
+        } else if !matches!(class, L | EN | ES | CS | ET | ON | BN | NSM) {
+            // Rule 5.
+            errors.insert(ErrorCode::B5);
+        }
+        en |= class == EN;
+        an |= class == AN;
+        if class != NSM {
+            last_non_nsm = class;
+        }
+    }
+    {
+        use BidiClass::*;
+        if rtl {
+            // Rule 3 and rule 4.
+            if !matches!(last_non_nsm, R | AL | EN | AN) {
+                errors.insert(ErrorCode::B3);
+            }
+            if en && an {
+                errors.insert(ErrorCode::B4);
+            }
+        } else if !matches!(last_non_nsm, L | EN) {
+            // Rule 6.
+            errors.insert(ErrorCode::B6);
+        }
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(errors: Errors) -> alloc::vec::Vec<&'static str> {
+        errors.iter().map(ErrorCode::code).collect()
+    }
+
+    #[test]
+    fn bidi_rules() {
+        assert!(bidi_rule("\u{5D0}\u{5D1}").is_empty());
+        assert!(bidi_rule("abc").is_empty());
+        assert_eq!(codes(bidi_rule("0a")), ["B1"]);
+        assert_eq!(codes(bidi_rule("\u{300}")), ["B1"]);
+        assert_eq!(codes(bidi_rule("a\u{5D0}")), ["B5", "B6"]);
+        assert_eq!(codes(bidi_rule("\u{5D0}a")), ["B2", "B3"]);
+        assert_eq!(codes(bidi_rule("\u{5D0}0\u{660}")), ["B4"]);
+        assert!(bidi_rule("\u{5D0}\u{308}").is_empty());
+        assert!(bidi_rule("a1\u{300}").is_empty());
+    }
+
+    #[test]
+    fn joiners() {
+        assert_eq!(codes(context_j("a\u{200C}b")), ["C1"]);
+        assert_eq!(codes(context_j("a\u{200D}b")), ["C2"]);
+        assert!(context_j("a\u{94D}\u{200C}b").is_empty());
+        assert!(context_j("a\u{94D}\u{200D}b").is_empty());
+        // BEH (D), transparent marks, ZWNJ, transparent marks, BEH (D).
+        assert!(context_j("\u{628}\u{308}\u{200C}\u{308}\u{628}").is_empty());
+        assert_eq!(codes(context_j("\u{628}\u{200C}")), ["C1"]);
+        assert_eq!(codes(context_j("\u{200C}\u{628}")), ["C1"]);
+    }
+}

@@ -1,0 +1,64 @@
+//! The host serializer (URL Standard, section 3.6). The IPv4 and IPv6 serializers live beside
+//! their parsers, in `ipv4.rs` and `ipv6.rs`.
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::host::Host;
+use crate::ipv4::serialize_ipv4;
+use crate::ipv6::serialize_ipv6;
+
+impl Host {
+    /// The host serializer: appends the ASCII form of this host to `out` (an IPv6 address in
+    /// brackets).
+    pub fn serialize_into(&self, out: &mut String) {
+        match self {
+            // Step 1.
+            Host::Ipv4(address) => serialize_ipv4(u32::from(*address), out),
+            // Step 2.
+            Host::Ipv6(address) => {
+                out.push('[');
+                serialize_ipv6(&address.segments(), out);
+                out.push(']');
+            }
+            // Step 3.
+            Host::Domain(text) | Host::Opaque(text) => out.push_str(text),
+            Host::Empty => {}
+        }
+    }
+}
+
+/// The host serializer.
+impl fmt::Display for Host {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Host::Domain(text) | Host::Opaque(text) => f.write_str(text),
+            Host::Empty => Ok(()),
+            _ => {
+                let mut out = String::with_capacity(41);
+                self.serialize_into(&mut out);
+                f.write_str(&out)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use core::net::{Ipv4Addr, Ipv6Addr};
+
+    #[test]
+    fn serializes_each_kind() {
+        assert_eq!(Host::Domain("example.com".into()).to_string(), "example.com");
+        assert_eq!(Host::Opaque("EX%20".into()).to_string(), "EX%20");
+        assert_eq!(Host::Empty.to_string(), "");
+        assert_eq!(Host::Ipv4(Ipv4Addr::new(10, 0, 255, 1)).to_string(), "10.0.255.1");
+        assert_eq!(Host::Ipv6(Ipv6Addr::LOCALHOST).to_string(), "[::1]");
+        assert_eq!(
+            Host::Ipv6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 1, 0, 0, 1)).to_string(),
+            "[2001:db8::1:0:0:1]"
+        );
+    }
+}

@@ -1,0 +1,27 @@
+//! The two UTS #46 calls the host algorithms make, with the URL Standard's settings
+//! (section 3.3, "domain parser ToASCII" and "domain to Unicode").
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use crate::idna::{self, Config, Errors};
+
+/// The relaxed settings (beStrict false), also those of domain to Unicode.
+const RELAXED: Config = Config::new();
+
+/// The strict settings: CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on.
+const STRICT: Config =
+    Config::new().check_hyphens(true).use_std3_ascii_rules(true).verify_dns_length(true);
+
+/// The domain parser ToASCII: Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength set to `be_strict`, CheckBidi and CheckJoiners on, nontransitional, and
+/// IgnoreInvalidPunycode off. `Err` holds the UTS #46 failures.
+pub(crate) fn to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, Errors> {
+    idna::to_ascii(domain, if be_strict { STRICT } else { RELAXED })
+}
+
+/// Domain to Unicode's ToUnicode call; `None` when ToUnicode records an error.
+pub(crate) fn to_unicode(domain: &str) -> Option<String> {
+    let (result, errors) = idna::to_unicode(domain, RELAXED);
+    errors.ok().map(|()| result)
+}
