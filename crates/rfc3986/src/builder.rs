@@ -1,0 +1,153 @@
+//! Writes a URI reference component by component (the recomposition of section 5.3) and
+//! records the offsets of each component as it goes, so that the result needs no re-parse.
+
+use alloc::string::String;
+
+use crate::host::{HostKind, is_ipv4};
+use crate::parse::{Authority, Parts};
+use crate::uri_ref::{UriRef, UriRefBuf};
+
+/// A reference being written. Callers write each component's text into [`Builder::out`]
+/// between the calls that mark its delimiters, in the order of section 5.3.
+pub(crate) struct Builder {
+    out: String,
+    parts: Parts,
+}
+
+/// The kind of the host text `host`, by the first-match-wins order of section 3.2.2.
+fn classify_host(host: &str) -> HostKind {
+    match host.as_bytes() {
+        [b'[', b'v' | b'V', ..] => HostKind::IpvFuture,
+        [b'[', ..] => HostKind::Ipv6,
+        bytes if is_ipv4(bytes) => HostKind::Ipv4,
+        _ => HostKind::RegName,
+    }
+}
+
+impl Builder {
+    /// An empty reference with room for `capacity` bytes.
+    pub(crate) fn new(capacity: usize) -> Builder {
+        Builder {
+            out: String::with_capacity(capacity),
+            parts: Parts {
+                scheme_end: None,
+                authority: None,
+                path_start: 0,
+                path_end: 0,
+                query_start: None,
+                fragment_start: None,
+            },
+        }
+    }
+
+    /// The text written so far, to append the current component to.
+    pub(crate) fn out(&mut self) -> &mut String {
+        &mut self.out
+    }
+
+    /// Ends the scheme written so far with `":"`.
+    pub(crate) fn end_scheme(&mut self) {
+        self.parts.scheme_end = Some(self.out.len());
+        self.out.push(':');
+    }
+
+    /// Writes `"//"`: the userinfo or host follows.
+    pub(crate) fn start_authority(&mut self) {
+        self.out.push_str("//");
+        let at = self.out.len();
+        self.parts.authority = Some(Authority {
+            start: at,
+            userinfo_end: None,
+            host_start: at,
+            host_end: at,
+            port_start: None,
+            kind: HostKind::RegName,
+        });
+    }
+
+    /// Ends the userinfo written since [`Builder::start_authority`] with `"@"`.
+    pub(crate) fn end_userinfo(&mut self) {
+        if let Some(authority) = &mut self.parts.authority {
+            authority.userinfo_end = Some(self.out.len());
+            self.out.push('@');
+            authority.host_start = self.out.len();
+        }
+    }
+
+    /// Marks the end of the host written since the authority or userinfo.
+    pub(crate) fn end_host(&mut self) {
+        if let Some(authority) = &mut self.parts.authority {
+            authority.host_end = self.out.len();
+            let host = self.out.get(authority.host_start..).unwrap_or_default();
+            authority.kind = classify_host(host);
+        }
+    }
+
+    /// Writes the `":"` before a port.
+    pub(crate) fn start_port(&mut self) {
+        if let Some(authority) = &mut self.parts.authority {
+            self.out.push(':');
+            authority.port_start = Some(self.out.len());
+        }
+    }
+
+    /// Copies the authority of `source` (which has one) as it is.
+    pub(crate) fn copy_authority(&mut self, source: &UriRef<'_>) {
+        self.start_authority();
+        if let Some(userinfo) = source.userinfo() {
+            self.out.push_str(userinfo);
+            self.end_userinfo();
+        }
+        self.out.push_str(source.host().unwrap_or_default());
+        self.end_host();
+        if let Some(port) = source.port() {
+            self.start_port();
+            self.out.push_str(port);
+        }
+    }
+
+    /// Marks the start of the path (and the end of any authority).
+    pub(crate) fn start_path(&mut self) {
+        self.parts.path_start = self.out.len();
+    }
+
+    /// Marks the end of the path written since [`Builder::start_path`].
+    ///
+    /// Without an authority, a path that starts with `"//"` would be read back as an
+    /// authority (section 3.3 forbids it: `path-absolute` cannot start with `"//"`), which
+    /// section 5.3 does not address. Such a path, which only `remove_dot_segments` can make
+    /// (from `"/.//x"` or `"/..//x"`), gets the prefix `"/."`, as the URL Standard's
+    /// serializer does: `remove_dot_segments` takes it off again, so the reference means the
+    /// same and the process is idempotent.
+    pub(crate) fn end_path(&mut self) {
+        let start = self.parts.path_start;
+        let path = self.out.get(start..).unwrap_or_default();
+        if self.parts.authority.is_none() && path.starts_with("//") {
+            self.out.insert_str(start, "/.");
+        }
+        self.parts.path_end = self.out.len();
+    }
+
+    /// Writes `"?"`: the query follows.
+    pub(crate) fn start_query(&mut self) {
+        self.out.push('?');
+        self.parts.query_start = Some(self.out.len());
+    }
+
+    /// Writes `"#"`: the fragment follows.
+    pub(crate) fn start_fragment(&mut self) {
+        self.out.push('#');
+        self.parts.fragment_start = Some(self.out.len());
+    }
+
+    /// The finished reference.
+    pub(crate) fn finish(self) -> UriRefBuf {
+        debug_assert_eq!(
+            crate::parse::parse(&self.out, crate::Grammar::UriReference),
+            Ok(self.parts),
+            "{}",
+            self.out
+        );
+        UriRefBuf::from_parts(self.out, self.parts)
+    }
+}

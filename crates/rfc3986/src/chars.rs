@@ -1,0 +1,175 @@
+//! Byte classes of RFC 3986 sections 2.1 to 2.3 and Appendix A, as one 256-entry table.
+//!
+//! Each entry holds bit flags; a character class used by a rule is a mask of flags, so that
+//! classifying a byte while scanning is one load and one `and`. `%` is in no class: every
+//! scanner handles `pct-encoded` (section 2.1) itself through [`pct_encoded_at`].
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (section 2.3).
+pub(crate) const UNRESERVED: u8 = 1 << 0;
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (section 2.2).
+pub(crate) const SUB_DELIMS: u8 = 1 << 1;
+/// `":"`.
+pub(crate) const COLON: u8 = 1 << 2;
+/// `"@"`.
+pub(crate) const AT: u8 = 1 << 3;
+/// `"/"`.
+pub(crate) const SLASH: u8 = 1 << 4;
+/// `"?"`.
+pub(crate) const QUESTION: u8 = 1 << 5;
+/// The characters after the first one of `scheme`: `ALPHA / DIGIT / "+" / "-" / "."`.
+pub(crate) const SCHEME: u8 = 1 << 6;
+/// `HEXDIG`.
+pub(crate) const HEXDIG: u8 = 1 << 7;
+
+/// The `gen-delims` (section 2.2) that have a flag: `":" / "/" / "?" / "@"`.
+pub(crate) const GEN_DELIMS_ONLY: u8 = COLON | AT | SLASH | QUESTION;
+/// `reg-name` characters besides `pct-encoded`: `unreserved / sub-delims`.
+pub(crate) const REG_NAME: u8 = UNRESERVED | SUB_DELIMS;
+/// `userinfo` characters besides `pct-encoded`, and the tail of `IPvFuture`:
+/// `unreserved / sub-delims / ":"`.
+pub(crate) const USERINFO: u8 = UNRESERVED | SUB_DELIMS | COLON;
+/// `segment-nz-nc` characters besides `pct-encoded`: `unreserved / sub-delims / "@"`.
+pub(crate) const SEGMENT_NC: u8 = UNRESERVED | SUB_DELIMS | AT;
+/// `pchar` besides `pct-encoded`: `unreserved / sub-delims / ":" / "@"`.
+pub(crate) const PCHAR: u8 = UNRESERVED | SUB_DELIMS | COLON | AT;
+/// The characters of a path (`pchar` and `"/"`) besides `pct-encoded`.
+pub(crate) const PATH: u8 = PCHAR | SLASH;
+/// `query` and `fragment` characters besides `pct-encoded`: `pchar / "/" / "?"`.
+pub(crate) const QUERY: u8 = PCHAR | SLASH | QUESTION;
+
+/// The class table: entry `b` holds the flags of byte `b`.
+#[allow(clippy::indexing_slicing, reason = "const-evaluated; indices run from 0 to 127")]
+static TABLE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0usize;
+    while b < 128 {
+        let c = b as u8;
+        let mut flags = 0;
+        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            flags |= UNRESERVED;
+        }
+        if matches!(c, b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=')
+        {
+            flags |= SUB_DELIMS;
+        }
+        if c == b':' {
+            flags |= COLON;
+        }
+        if c == b'@' {
+            flags |= AT;
+        }
+        if c == b'/' {
+            flags |= SLASH;
+        }
+        if c == b'?' {
+            flags |= QUESTION;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.') {
+            flags |= SCHEME;
+        }
+        if c.is_ascii_hexdigit() {
+            flags |= HEXDIG;
+        }
+        table[b] = flags;
+        b += 1;
+    }
+    table
+};
+
+/// True when `byte` has any flag of `mask`.
+#[inline(always)]
+pub(crate) fn is(byte: u8, mask: u8) -> bool {
+    // A `u8` index is always in the 256-entry table; `get` lets the compiler see that.
+    TABLE.get(usize::from(byte)).is_some_and(|flags| flags & mask != 0)
+}
+
+/// True when `byte` is `unreserved` (section 2.3).
+#[inline]
+pub(crate) fn is_unreserved(byte: u8) -> bool {
+    is(byte, UNRESERVED)
+}
+
+/// The value of a `HEXDIG`, or `None`.
+#[inline]
+pub(crate) fn hex_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'A'..=b'F' => Some(byte - b'A' + 10),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The decoded byte of a `pct-encoded` triplet starting at `bytes[i]` (which must be `%`),
+/// or `None` when `bytes[i..]` does not start with `"%" HEXDIG HEXDIG`.
+#[inline]
+pub(crate) fn pct_encoded_at(bytes: &[u8], i: usize) -> Option<u8> {
+    match bytes.get(i..i.checked_add(3)?)? {
+        [b'%', hi, lo] => Some(hex_value(*hi)? << 4 | hex_value(*lo)?),
+        _ => None,
+    }
+}
+
+/// Scans `bytes` from `i` over bytes of the class `mask` and `pct-encoded` triplets.
+///
+/// Returns the index of the first byte that is neither (or `bytes.len()`), or `Err` with the
+/// index of a `%` that does not start a valid triplet.
+#[inline]
+pub(crate) fn scan(bytes: &[u8], mut i: usize, mask: u8) -> Result<usize, usize> {
+    while let Some(&b) = bytes.get(i) {
+        if is(b, mask) {
+            i += 1;
+        } else if b == b'%' {
+            if pct_encoded_at(bytes, i).is_none() {
+                return Err(i);
+            }
+            i += 3;
+        } else {
+            break;
+        }
+    }
+    Ok(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_match_the_abnf() {
+        let unreserved: &[u8] =
+            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
+        let sub_delims: &[u8] = b"!$&'()*+,;=";
+        for b in 0..=255u8 {
+            assert_eq!(is(b, UNRESERVED), unreserved.contains(&b), "{b:#x}");
+            assert_eq!(is(b, SUB_DELIMS), sub_delims.contains(&b), "{b:#x}");
+            assert_eq!(is(b, HEXDIG), b.is_ascii_hexdigit(), "{b:#x}");
+            let pchar =
+                unreserved.contains(&b) || sub_delims.contains(&b) || b == b':' || b == b'@';
+            assert_eq!(is(b, PCHAR), pchar, "{b:#x}");
+            assert_eq!(is(b, QUERY), pchar || b == b'/' || b == b'?', "{b:#x}");
+            assert_eq!(is(b, SEGMENT_NC), pchar && b != b':', "{b:#x}");
+            let scheme = b.is_ascii_alphanumeric() || b"+-.".contains(&b);
+            assert_eq!(is(b, SCHEME), scheme, "{b:#x}");
+            // gen-delims (section 2.2) other than ":", "@", "/", "?" are in no class.
+            if b"#[]%".contains(&b) || b >= 0x80 {
+                assert!(!is(b, 0xFF), "{b:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn pct_encoded_triplets() {
+        assert_eq!(pct_encoded_at(b"%41", 0), Some(b'A'));
+        assert_eq!(pct_encoded_at(b"x%7e", 1), Some(b'~'));
+        assert_eq!(pct_encoded_at(b"%fF", 0), Some(0xFF));
+        assert_eq!(pct_encoded_at(b"%4", 0), None);
+        assert_eq!(pct_encoded_at(b"%G1", 0), None);
+        assert_eq!(pct_encoded_at(b"%1G", 0), None);
+        assert_eq!(pct_encoded_at(b"A41", 0), None);
+        assert_eq!(pct_encoded_at(b"%41", usize::MAX), None);
+        assert_eq!(scan(b"ab%20c/d", 0, PCHAR), Ok(6));
+        assert_eq!(scan(b"ab%2", 0, PCHAR), Err(2));
+        assert_eq!(scan(b"", 0, PCHAR), Ok(0));
+    }
+}

@@ -1,0 +1,262 @@
+//! Normalization and comparison (section 6.2): syntax-based normalization (case, percent-
+//! encoding, dot segments; section 6.2.2) and scheme-based normalization (section 6.2.3) for
+//! `http`, `https`, `ws`, `wss`, `ftp` and `file`.
+
+use alloc::string::String;
+
+use crate::builder::Builder;
+use crate::chars::{is_unreserved, pct_encoded_at};
+use crate::host::HostKind;
+use crate::resolve::remove_dot_segments_into;
+use crate::uri_ref::{UriRef, UriRefBuf};
+
+/// The schemes with scheme-based normalization rules (section 6.2.3).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Known {
+    Http,
+    Https,
+    Ws,
+    Wss,
+    Ftp,
+    File,
+}
+
+impl Known {
+    fn from_scheme(scheme: &str) -> Option<Known> {
+        let known = [
+            ("http", Known::Http),
+            ("https", Known::Https),
+            ("ws", Known::Ws),
+            ("wss", Known::Wss),
+            ("ftp", Known::Ftp),
+            ("file", Known::File),
+        ];
+        known.iter().find(|(name, _)| name.eq_ignore_ascii_case(scheme)).map(|&(_, k)| k)
+    }
+
+    /// The default port, without leading zeros.
+    fn default_port(self) -> Option<&'static str> {
+        match self {
+            Known::Http | Known::Ws => Some("80"),
+            Known::Https | Known::Wss => Some("443"),
+            Known::Ftp => Some("21"),
+            Known::File => None,
+        }
+    }
+}
+
+/// The upper-case hex digit of the low four bits of `n`.
+fn hex_upper(n: u8) -> char {
+    let n = n & 0xF;
+    char::from(if n < 10 { b'0' + n } else { b'A' + n - 10 })
+}
+
+/// Appends `component` to `out` with percent-encoding normalization (section 6.2.2.2: the
+/// triplets of unreserved characters are decoded) and the hex digits of the other triplets in
+/// upper case (section 6.2.2.1). With `lowercase`, the other characters are lowercased too
+/// (for the host). `component` is part of a valid reference, so it is ASCII.
+fn pct_normalize_into(component: &str, out: &mut String, lowercase: bool) {
+    let bytes = component.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match pct_encoded_at(bytes, i) {
+            Some(decoded) if is_unreserved(decoded) => {
+                out.push(char::from(if lowercase {
+                    decoded.to_ascii_lowercase()
+                } else {
+                    decoded
+                }));
+                i += 3;
+            }
+            Some(decoded) => {
+                out.push('%');
+                out.push(hex_upper(decoded >> 4));
+                out.push(hex_upper(decoded));
+                i += 3;
+            }
+            None => {
+                out.push(char::from(if lowercase { b.to_ascii_lowercase() } else { b }));
+                i += 1;
+            }
+        }
+    }
+}
+
+impl UriRef<'_> {
+    /// The normal form of this reference (section 6.2.2 and 6.2.3):
+    ///
+    /// - the scheme and host in lower case, and the hex digits of percent-encoded triplets in
+    ///   upper case (6.2.2.1);
+    /// - triplets of unreserved characters decoded (6.2.2.2);
+    /// - dot segments removed (6.2.2.3) when the reference has a scheme or its path starts
+    ///   with `"/"` (the dot segments of a relative path are meaningful until it is
+    ///   resolved);
+    /// - for `http`, `https`, `ws`, `wss`, `ftp` and `file`: an empty port or the default port
+    ///   (80, 443, 80, 443, 21) removed with its `":"`, other ports without leading zeros, an
+    ///   empty path after an authority made `"/"`, and for `file` a host of `localhost`
+    ///   (without userinfo or port) made empty (RFC 8089, section 2).
+    ///
+    /// Empty components keep their delimiters (section 6.2.3): `"http://h/?"` keeps its `"?"`.
+    ///
+    /// ```
+    /// use weburl_rfc3986::UriRef;
+    ///
+    /// let uri = UriRef::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+    /// assert_eq!(uri.normalized().as_str(), "example://a/b/c/%7Bfoo%7D");
+    /// # Ok::<(), weburl_rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn normalized(&self) -> UriRefBuf {
+        let known = self.scheme().and_then(Known::from_scheme);
+        let mut b = Builder::new(self.as_str().len() + 1);
+        if let Some(scheme) = self.scheme() {
+            b.out().extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+            b.end_scheme();
+        }
+        if self.has_authority() {
+            self.normalize_authority(&mut b, known);
+        }
+        // Path: percent-encoding normalization, then dot segments (section 6.2.2 order).
+        b.start_path();
+        let path = self.path();
+        if self.is_uri() || path.starts_with('/') {
+            let mut decoded = String::with_capacity(path.len());
+            pct_normalize_into(path, &mut decoded, false);
+            remove_dot_segments_into(&decoded, b.out());
+        } else {
+            pct_normalize_into(path, b.out(), false);
+        }
+        if path.is_empty() && self.has_authority() && known.is_some() {
+            b.out().push('/');
+        }
+        b.end_path();
+        if let Some(query) = self.query() {
+            b.start_query();
+            pct_normalize_into(query, b.out(), false);
+        }
+        if let Some(fragment) = self.fragment() {
+            b.start_fragment();
+            pct_normalize_into(fragment, b.out(), false);
+        }
+        b.finish()
+    }
+
+    /// Writes the normalized authority (which this reference has).
+    fn normalize_authority(&self, b: &mut Builder, known: Option<Known>) {
+        b.start_authority();
+        if let Some(userinfo) = self.userinfo() {
+            pct_normalize_into(userinfo, b.out(), false);
+            b.end_userinfo();
+        }
+        let host_start = b.out().len();
+        let host = self.host().unwrap_or_default();
+        match self.host_kind() {
+            Some(HostKind::Ipv6 | HostKind::IpvFuture) => {
+                b.out().extend(host.chars().map(|c| c.to_ascii_lowercase()));
+            }
+            _ => pct_normalize_into(host, b.out(), true),
+        }
+        // The port, if it stays: for known schemes an empty or default port goes.
+        let port = match (self.port(), known) {
+            (Some(port), Some(known)) => {
+                let digits = port.trim_start_matches('0');
+                if port.is_empty() || Some(digits) == known.default_port() {
+                    None
+                } else if digits.is_empty() {
+                    Some("0")
+                } else {
+                    Some(digits)
+                }
+            }
+            (port, None) => port,
+            (None, Some(_)) => None,
+        };
+        if known == Some(Known::File)
+            && self.userinfo().is_none()
+            && port.is_none()
+            && b.out().get(host_start..) == Some("localhost")
+        {
+            b.out().truncate(host_start);
+        }
+        b.end_host();
+        if let Some(port) = port {
+            b.start_port();
+            b.out().push_str(port);
+        }
+    }
+
+    /// True when this reference and `other` have the same normal form
+    /// ([`UriRef::normalized`]): the syntax-based and scheme-based comparison of section 6.2.
+    ///
+    /// ```
+    /// use weburl_rfc3986::UriRef;
+    ///
+    /// let a = UriRef::parse("http://example.com")?;
+    /// let b = UriRef::parse("HTTP://EXAMPLE.com:80/")?;
+    /// assert!(a.equivalent(&b));
+    /// assert!(!a.equivalent(&UriRef::parse("http://example.com/?")?));
+    /// # Ok::<(), weburl_rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn equivalent(&self, other: &UriRef<'_>) -> bool {
+        self.normalized().as_str() == other.normalized().as_str()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(input: &str) -> String {
+        UriRef::parse(input).unwrap().normalized().into_string()
+    }
+
+    #[test]
+    fn percent_encoding_normalization() {
+        let mut out = String::new();
+        pct_normalize_into("%41%7e%2f%2F%c3%A9a%5A", &mut out, false);
+        assert_eq!(out, "A~%2F%2F%C3%A9aZ");
+        out.clear();
+        pct_normalize_into("Ex%41MPLE%2e%C3", &mut out, true);
+        assert_eq!(out, "example.%C3");
+    }
+
+    #[test]
+    fn case_normalization() {
+        assert_eq!(norm("HTTP://www.EXAMPLE.com/"), "http://www.example.com/");
+        assert_eq!(norm("x://[2001:DB8::A]/P"), "x://[2001:db8::a]/P");
+        assert_eq!(norm("x://[V7.AB]/"), "x://[v7.ab]/");
+        assert_eq!(norm("x://User@H%c3%a9/%3a?%3b#%3c"), "x://User@h%C3%A9/%3A?%3B#%3C");
+    }
+
+    #[test]
+    fn scheme_based_normalization() {
+        assert_eq!(norm("https://h:443"), "https://h/");
+        assert_eq!(norm("https://h:0443/"), "https://h/");
+        assert_eq!(norm("https://h:80/"), "https://h:80/");
+        assert_eq!(norm("ws://h:80/"), "ws://h/");
+        assert_eq!(norm("wss://h:443"), "wss://h/");
+        assert_eq!(norm("ftp://h:21"), "ftp://h/");
+        assert_eq!(norm("ftp://h:08080/"), "ftp://h:8080/");
+        assert_eq!(norm("http://h:000/"), "http://h:0/");
+        assert_eq!(norm("file://localhost/etc"), "file:///etc");
+        assert_eq!(norm("FILE://LocalHost"), "file:///");
+        assert_eq!(norm("file://u@localhost/"), "file://u@localhost/");
+        assert_eq!(norm("file://localhost:/x"), "file:///x");
+        // Other schemes keep empty and any ports and empty paths.
+        assert_eq!(norm("foo://h:/"), "foo://h:/");
+        assert_eq!(norm("foo://h:80"), "foo://h:80");
+        // Delimiters of empty components stay.
+        assert_eq!(norm("http://h?"), "http://h/?");
+        assert_eq!(norm("http://@h#"), "http://@h/#");
+    }
+
+    #[test]
+    fn relative_references() {
+        assert_eq!(norm("./a/../%62"), "./a/../b");
+        assert_eq!(norm("/a/./%2e%2E/b"), "/b");
+        assert_eq!(norm("//H/a/.."), "//h/");
+        assert_eq!(norm("/.//a"), "/.//a");
+        assert_eq!(norm("/x/..//a"), "/.//a");
+    }
+}
