@@ -1,7 +1,123 @@
-//! The URL record, the basic URL parser, the serializer, the API setters and origins (URL Standard, sections 4 and 6.1).
+//! The URL record, the basic URL parser, the serializer, the URL API setters and origins of the
+//! WHATWG URL Standard (sections 4 and 6.1).
 //!
-//! This crate is being built; see the workspace README for its state.
+//! ```
+//! use weburl_parser::Url;
+//!
+//! let base = Url::parse("https://user@EXAMPLE.org:443/a/b?q#f")?;
+//! assert_eq!(base.href(), "https://user@example.org/a/b?q#f");
+//! let url = base.join("../c d?x=1")?;
+//! assert_eq!(url.href(), "https://user@example.org/c%20d?x=1");
+//! assert_eq!(url.origin().to_string(), "https://example.org");
+//!
+//! let mut url = url;
+//! url.set_port("8080");
+//! url.set_hash("top");
+//! assert_eq!(url.host(), "example.org:8080");
+//! assert_eq!(url.hash(), "#top");
+//!
+//! // Validation errors do not stop parsing; ask for them with a callback.
+//! let mut errors = Vec::new();
+//! let url = Url::options().on_validation_error(|e| errors.push(e.kind().name())).parse("https:x")?;
+//! assert_eq!(url.href(), "https://x/");
+//! assert_eq!(errors, ["special-scheme-missing-following-solidus"]);
+//! # Ok::<(), weburl_parser::ParseError>(())
+//! ```
+//!
+//! Modules: `url` holds the [`Url`] record (one `String` plus offsets) and the getters;
+//! `parser` the basic URL parser, one function per state, split by spec section; `setters`
+//! the URL API setters; `serialize` the serializer, equality and the standard traits;
+//! `origin` the [`Origin`]; `error` the [`ValidationError`]s and [`ParseError`]; `host` the
+//! bridge to `weburl-host`.
+//!
+//! Features: `std` (default) is reserved for std-only additions; the crate is `no_std` with
+//! `alloc` either way.
 #![no_std]
 #![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)
+)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod error;
+mod host;
+mod options;
+mod origin;
+mod parser;
+mod serialize;
+mod setters;
+mod url;
+
+pub use error::{ParseError, ValidationError, ValidationErrorKind};
+pub use host::HostKind;
+pub use options::ParseOptions;
+pub use origin::{OpaqueOrigin, Origin};
+pub use url::{PathSegments, Url};
+
+impl Url {
+    /// Parses `input` with the basic URL parser and no base URL (the API URL parser, section
+    /// 6.1, without a base).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("HTTP://example.com/a/./b/../c")?;
+    /// assert_eq!(url.href(), "http://example.com/a/c");
+    /// assert!(weburl_parser::Url::parse("/relative").is_err());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn parse(input: &str) -> Result<Url, ParseError> {
+        parser::parse(input, None, None, None)
+    }
+
+    /// Parses `input` against this URL as the base URL.
+    ///
+    /// ```
+    /// let base = weburl_parser::Url::parse("https://example.org/dir/page")?;
+    /// assert_eq!(base.join("other?q")?.href(), "https://example.org/dir/other?q");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn join(&self, input: &str) -> Result<Url, ParseError> {
+        parser::parse(input, Some(self), None, None)
+    }
+
+    /// A builder for parsing with a base URL, a query encoding, or a validation error callback.
+    #[must_use]
+    pub fn options<'a>() -> ParseOptions<'a> {
+        ParseOptions::new()
+    }
+
+    /// `URL.canParse(input, base)` (section 6.1): whether `input` parses, against `base` parsed
+    /// first when given.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert!(Url::can_parse("/a", Some("https://example.org")));
+    /// assert!(!Url::can_parse("/a", None));
+    /// assert!(!Url::can_parse("/a", Some("not a base")));
+    /// ```
+    #[must_use]
+    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
+        match base {
+            None => Url::parse(input).is_ok(),
+            Some(base) => Url::parse(base).is_ok_and(|base| base.join(input).is_ok()),
+        }
+    }
+}
+
+impl Url {
+    /// The query parsed as application/x-www-form-urlencoded (a copy: changing it does not
+    /// change the URL). Empty when the query is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://example.org/?a=1&b=x%20y")?;
+    /// assert_eq!(url.search_params().get("b"), Some("x y"));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn search_params(&self) -> weburl_form::SearchParams {
+        weburl_form::SearchParams::parse_bytes(self.query().unwrap_or("").as_bytes())
+    }
+}

@@ -1,0 +1,487 @@
+//! The basic URL parser (URL Standard, section 4.4).
+//!
+//! One [`State`] variant per state of the spec's state machine. The parser walks the input's
+//! bytes once and writes the serialization straight into one output `String`; the spec's
+//! "pointer decrease by 1" becomes "leave `pos` where it is". Each state function consumes as
+//! much input as its state would in a row (a whole path segment, a whole query) and copies runs
+//! that need no percent-encoding in bulk.
+//!
+//! Modules: `scheme` (scheme start to special authority ignore slashes), `authority`
+//! (authority, host, port), `file` (the three file states), `path` (path start to fragment).
+
+pub(crate) mod authority;
+mod file;
+mod path;
+pub(crate) mod scheme;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::num::NonZeroU32;
+
+use encoding_rs::Encoding;
+use weburl_percent::AsciiSet;
+
+use crate::error::{ParseError, ValidationError, ValidationErrorKind};
+use crate::host::HostKind;
+use crate::url::{SchemeType, Url, to_u32};
+
+/// The states of the basic URL parser (section 4.4), named as in the spec.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum State {
+    /// scheme start state
+    SchemeStart,
+    /// scheme state
+    Scheme,
+    /// no scheme state
+    NoScheme,
+    /// special relative or authority state
+    SpecialRelativeOrAuthority,
+    /// path or authority state
+    PathOrAuthority,
+    /// relative state
+    Relative,
+    /// relative slash state
+    RelativeSlash,
+    /// special authority slashes state
+    SpecialAuthoritySlashes,
+    /// special authority ignore slashes state
+    SpecialAuthorityIgnoreSlashes,
+    /// authority state
+    Authority,
+    /// host state
+    Host,
+    /// hostname state
+    Hostname,
+    /// port state
+    Port,
+    /// file state
+    File,
+    /// file slash state
+    FileSlash,
+    /// file host state
+    FileHost,
+    /// path start state
+    PathStart,
+    /// path state
+    Path,
+    /// opaque path state
+    OpaquePath,
+    /// query state
+    Query,
+    /// fragment state
+    Fragment,
+}
+
+/// What a state function tells the machine: go on in a state, or stop (return the URL).
+pub(crate) type Step = Result<Option<State>, ParseError>;
+
+/// The sink for validation errors, when the caller asked for them.
+pub(crate) type Sink<'s> = Option<&'s mut dyn FnMut(ValidationError)>;
+
+/// The parser: its input, its options, and the URL record being written.
+pub(crate) struct Parser<'i, 'b, 's> {
+    /// The input after trimming and tab/newline removal.
+    input: &'i str,
+    /// The original input, for mapping error offsets back.
+    original: &'i str,
+    /// Bytes trimmed from the start of the original input.
+    lead: usize,
+    /// Whether tabs or newlines were removed (offsets then need remapping).
+    removed_tabs: bool,
+    pos: usize,
+    base: Option<&'b Url>,
+    /// The query encoding when it is not UTF-8.
+    encoding: Option<&'static Encoding>,
+    sink: Sink<'s>,
+    state_override: Option<State>,
+    /// A path segment already begun in the output (file host state's drive letter).
+    pending_segment: Option<usize>,
+
+    pub(crate) out: String,
+    pub(crate) scheme_end: usize,
+    pub(crate) username_end: usize,
+    pub(crate) host_start: usize,
+    pub(crate) host_end: usize,
+    pub(crate) path_start: usize,
+    pub(crate) query_start: Option<usize>,
+    pub(crate) fragment_start: Option<usize>,
+    pub(crate) port: Option<u16>,
+    pub(crate) host_kind: Option<HostKind>,
+    pub(crate) scheme_type: SchemeType,
+}
+
+/// Whether `b` is a C0 control or space (what the parser trims, section 4.4 step 1.3).
+#[inline]
+fn is_c0_or_space(b: u8) -> bool {
+    b <= 0x20
+}
+
+/// Whether `b` is an ASCII tab or newline.
+#[inline]
+fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// Basic URL parser, steps 1.2 to 3: trims C0 controls and spaces (only when `trim`) and
+/// removes tabs and newlines. Returns the cleaned input, the bytes trimmed from the start, and
+/// where the trimmed input ends in `input`, and whether tabs or newlines were removed. Borrows
+/// when nothing is removed from the middle.
+pub(crate) fn clean(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, bool) {
+    let bytes = input.as_bytes();
+    let (mut start, mut end) = (0, bytes.len());
+    if trim {
+        while bytes.get(start).is_some_and(|&b| is_c0_or_space(b)) {
+            start += 1;
+        }
+        while end > start && bytes.get(end - 1).is_some_and(|&b| is_c0_or_space(b)) {
+            end -= 1;
+        }
+    }
+    // Trimmed bytes are ASCII, so these are char boundaries.
+    let trimmed = input.get(start..end).unwrap_or("");
+    if trimmed.bytes().any(is_tab_or_newline) {
+        let cleaned: String =
+            trimmed.chars().filter(|&c| !matches!(c, '\t' | '\n' | '\r')).collect();
+        (Cow::Owned(cleaned), start, end, true)
+    } else {
+        (Cow::Borrowed(trimmed), start, end, false)
+    }
+}
+
+/// Whether `c` is a URL code point (section 4.3) other than ASCII (ASCII is checked by table).
+fn is_non_ascii_url_code_point(c: char) -> bool {
+    let c = c as u32;
+    // U+00A0 to U+10FFFD, less surrogates (never in a str) and noncharacters.
+    (0xA0..=0x10_FFFD).contains(&c) && !(0xFDD0..=0xFDEF).contains(&c) && (c & 0xFFFE) != 0xFFFE
+}
+
+/// ASCII URL code points (section 4.3): alphanumerics and `!$&'()*+,-./:;=?@_~` (the set also
+/// holds every non-ASCII byte, which is never looked up).
+const URL_CODE_POINT: AsciiSet = {
+    let mut set = AsciiSet::NON_ASCII;
+    let mut b = 0u8;
+    while b < 0x80 {
+        if b.is_ascii_alphanumeric() {
+            set = set.add(b);
+        }
+        b += 1;
+    }
+    set.add_all(b"!$&'()*+,-./:;=?@_~")
+};
+
+/// Whether `s` starts with two ASCII hex digits.
+fn starts_with_two_hex(s: &[u8]) -> bool {
+    matches!(s, [a, b, ..] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
+}
+
+/// Whether `s` is a Windows drive letter (section 4.2): an ASCII alpha and `:` or `|`.
+pub(crate) fn is_windows_drive_letter(s: &[u8]) -> bool {
+    matches!(s, [a, b':' | b'|'] if a.is_ascii_alphabetic())
+}
+
+/// Whether `s` is a normalized Windows drive letter: an ASCII alpha and `:`.
+pub(crate) fn is_normalized_windows_drive_letter(s: &[u8]) -> bool {
+    matches!(s, [a, b':'] if a.is_ascii_alphabetic())
+}
+
+/// Whether `s` starts with a Windows drive letter (section 4.2).
+pub(crate) fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() >= 2
+        && is_windows_drive_letter(s.get(..2).unwrap_or(&[]))
+        && (s.len() == 2 || matches!(s.get(2), Some(b'/' | b'\\' | b'?' | b'#')))
+}
+
+impl<'i, 'b, 's> Parser<'i, 'b, 's> {
+    /// A parser for `input` (already cleaned) that starts a new URL.
+    pub(crate) fn new(
+        input: &'i str,
+        original: &'i str,
+        lead: usize,
+        removed_tabs: bool,
+        base: Option<&'b Url>,
+        encoding: Option<&'static Encoding>,
+        sink: Sink<'s>,
+    ) -> Self {
+        Parser {
+            input,
+            original,
+            lead,
+            removed_tabs,
+            pos: 0,
+            base,
+            encoding,
+            sink,
+            state_override: None,
+            pending_segment: None,
+            // Room for the usual growth ("//", a final "/", an IPv4 rewrite) so that an ASCII
+            // URL needing no percent-encoding is written with one allocation.
+            out: String::with_capacity(input.len() + 16),
+            scheme_end: 0,
+            username_end: 0,
+            host_start: 0,
+            host_end: 0,
+            path_start: 0,
+            query_start: None,
+            fragment_start: None,
+            port: None,
+            host_kind: None,
+            scheme_type: SchemeType::NotSpecial,
+        }
+    }
+
+    /// A parser run with a state override on one component of `url` (the URL API setters,
+    /// section 6.1); it writes only that component, starting at offset 0 of its own output.
+    pub(crate) fn for_override(input: &'i str, url: &Url, state: State) -> Self {
+        let mut parser = Parser::new(input, input, 0, false, None, None, None);
+        parser.out = String::with_capacity(input.len());
+        parser.state_override = Some(state);
+        parser.scheme_type = url.scheme_type;
+        parser.host_kind = url.host_kind;
+        parser
+    }
+
+    #[inline]
+    fn byte(&self, i: usize) -> Option<u8> {
+        self.input.as_bytes().get(i).copied()
+    }
+
+    /// `c`: the byte at the pointer, `None` for the EOF code point.
+    #[inline]
+    fn c(&self) -> Option<u8> {
+        self.byte(self.pos)
+    }
+
+    /// `remaining`: the input after the pointer's code point.
+    #[inline]
+    fn remaining(&self) -> &'i [u8] {
+        self.input.as_bytes().get(self.pos + 1..).unwrap_or(&[])
+    }
+
+    #[inline]
+    fn rest(&self) -> &'i [u8] {
+        self.input.as_bytes().get(self.pos..).unwrap_or(&[])
+    }
+
+    #[inline]
+    fn slice(&self, start: usize, end: usize) -> &'i str {
+        self.input.get(start..end).unwrap_or("")
+    }
+
+    #[inline]
+    fn is_special(&self) -> bool {
+        self.scheme_type.is_special()
+    }
+
+    /// Maps an offset in the cleaned input to one in the original input.
+    fn original_offset(&self, offset: usize) -> usize {
+        if !self.removed_tabs {
+            return self.lead + offset;
+        }
+        let mut kept = 0;
+        for (i, b) in self.original.bytes().enumerate().skip(self.lead) {
+            if is_tab_or_newline(b) {
+                continue;
+            }
+            if kept == offset {
+                return i;
+            }
+            kept += 1;
+        }
+        self.original.len()
+    }
+
+    /// Reports a validation error at `offset` of the cleaned input.
+    #[inline]
+    fn report(&mut self, kind: ValidationErrorKind, offset: usize) {
+        if self.sink.is_some() {
+            let error = ValidationError::new(kind, self.original_offset(offset));
+            if let Some(sink) = self.sink.as_mut() {
+                sink(error);
+            }
+        }
+    }
+
+    /// Reports a validation error and returns the failure it causes.
+    fn fail(&mut self, kind: ValidationErrorKind, offset: usize) -> ParseError {
+        self.report(kind, offset);
+        ParseError::Invalid(ValidationError::new(kind, self.original_offset(offset)))
+    }
+
+    /// The invalid-URL-unit checks of the path, opaque path, query and fragment states (step
+    /// "if c is not a URL code point and not %" and "if c is % and remaining does not start
+    /// with two ASCII hex digits") over `start..end`. Only runs when errors are wanted.
+    fn check_url_units(&mut self, start: usize, end: usize) {
+        if self.sink.is_none() {
+            return;
+        }
+        let text = self.slice(start, end);
+        for (i, c) in text.char_indices() {
+            let ok = if c == '%' {
+                starts_with_two_hex(self.input.as_bytes().get(start + i + 1..).unwrap_or(&[]))
+            } else if c.is_ascii() {
+                URL_CODE_POINT.contains(c as u8)
+            } else {
+                is_non_ascii_url_code_point(c)
+            };
+            if !ok {
+                self.report(ValidationErrorKind::InvalidUrlUnit, start + i);
+            }
+        }
+    }
+
+    /// Runs the state machine from `state` until a state returns.
+    pub(crate) fn run(&mut self, mut state: State) -> Result<(), ParseError> {
+        loop {
+            let next = match state {
+                State::SchemeStart => self.scheme_start_state(),
+                State::Scheme => self.scheme_state(),
+                State::NoScheme => self.no_scheme_state(),
+                State::SpecialRelativeOrAuthority => self.special_relative_or_authority_state(),
+                State::PathOrAuthority => self.path_or_authority_state(),
+                State::Relative => self.relative_state(),
+                State::RelativeSlash => self.relative_slash_state(),
+                State::SpecialAuthoritySlashes => self.special_authority_slashes_state(),
+                State::SpecialAuthorityIgnoreSlashes => {
+                    self.special_authority_ignore_slashes_state()
+                }
+                State::Authority => self.authority_state(),
+                State::Host | State::Hostname => self.host_state(),
+                State::Port => self.port_state(),
+                State::File => self.file_state(),
+                State::FileSlash => self.file_slash_state(),
+                State::FileHost => self.file_host_state(),
+                State::PathStart => self.path_start_state(),
+                State::Path => self.path_state(),
+                State::OpaquePath => self.opaque_path_state(),
+                State::Query => self.query_state(),
+                State::Fragment => self.fragment_state(),
+            }?;
+            match next {
+                Some(s) => state = s,
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// Sets the record to "null host" right after the scheme's `:`.
+    fn set_null_host(&mut self) {
+        let after = self.scheme_end + 1;
+        self.username_end = after;
+        self.host_start = after;
+        self.host_end = after;
+        self.path_start = self.out.len();
+        self.host_kind = None;
+        self.port = None;
+    }
+
+    /// Appends `base`'s serialization from just after its scheme's `:` up to `end`, taking its
+    /// offsets (the schemes are equal, so the offsets carry over unchanged).
+    fn copy_from_base(&mut self, base: &Url, end: u32) {
+        let start = base.scheme_end as usize + 1;
+        debug_assert_eq!(self.out.len(), start);
+        self.out.push_str(base.serialization.get(start..end as usize).unwrap_or(""));
+        self.username_end = base.username_end as usize;
+        self.host_start = base.host_start as usize;
+        self.host_end = base.host_end as usize;
+        self.port = base.port;
+        self.host_kind = base.host_kind;
+        self.path_start = (base.path_start as usize).min(self.out.len());
+    }
+
+    /// Shorten a URL's path (section 4.2) on the path written at `path_start..`.
+    fn shorten_path(&mut self) {
+        let path = self.out.as_bytes().get(self.path_start..).unwrap_or(&[]);
+        // Step 3: a file URL keeps a lone normalized Windows drive letter.
+        if self.scheme_type.is_file()
+            && path.len() == 3
+            && is_normalized_windows_drive_letter(path.get(1..).unwrap_or(&[]))
+        {
+            return;
+        }
+        // Step 4: remove the last segment.
+        if let Some(i) = path.iter().rposition(|&b| b == b'/') {
+            self.out.truncate(self.path_start + i);
+        }
+    }
+
+    /// Makes the `/.` prefix (URL serializer, step 3) agree with the path: present exactly
+    /// when the host is null and the path's first segment is empty with more following.
+    fn fix_dot_prefix(&mut self) {
+        if self.host_kind.is_some() {
+            return;
+        }
+        let after = self.host_end;
+        let has_prefix = self.path_start == after + 2;
+        let path_end = self.query_start.or(self.fragment_start).unwrap_or(self.out.len());
+        let wants = self.out.get(self.path_start..path_end).is_some_and(|p| p.starts_with("//"));
+        if wants && !has_prefix {
+            self.out.insert_str(after, "/.");
+            self.shift_after_path_start(2, true);
+        } else if !wants && has_prefix {
+            self.out.replace_range(after..after + 2, "");
+            self.shift_after_path_start(2, false);
+        }
+    }
+
+    fn shift_after_path_start(&mut self, by: usize, grow: bool) {
+        let shift = |x: usize| if grow { x + by } else { x.saturating_sub(by) };
+        self.query_start = self.query_start.map(shift);
+        self.fragment_start = self.fragment_start.map(shift);
+        self.path_start = shift(self.path_start);
+    }
+
+    /// Builds the URL from the record written so far.
+    fn finish(mut self) -> Result<Url, ParseError> {
+        self.fix_dot_prefix();
+        if u32::try_from(self.out.len()).is_err() {
+            return Err(ParseError::TooLong);
+        }
+        let nz = |x: usize| NonZeroU32::new(to_u32(x));
+        let url = Url {
+            serialization: self.out,
+            scheme_end: to_u32(self.scheme_end),
+            username_end: to_u32(self.username_end),
+            host_start: to_u32(self.host_start),
+            host_end: to_u32(self.host_end),
+            path_start: to_u32(self.path_start),
+            query_start: self.query_start.and_then(nz),
+            fragment_start: self.fragment_start.and_then(nz),
+            port: self.port,
+            host_kind: self.host_kind,
+            scheme_type: self.scheme_type,
+        };
+        url.debug_check();
+        Ok(url)
+    }
+}
+
+/// The basic URL parser without url and state override: parses `input` against `base`.
+pub(crate) fn parse(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&'static Encoding>,
+    mut sink: Sink<'_>,
+) -> Result<Url, ParseError> {
+    if u32::try_from(input.len()).is_err() {
+        return Err(ParseError::TooLong);
+    }
+    let (cleaned, lead, end, removed_tabs) = clean(input, true);
+    if let Some(sink) = sink.as_mut() {
+        // Step 1.2: leading or trailing C0 control or space.
+        if lead > 0 {
+            sink(ValidationError::new(ValidationErrorKind::InvalidUrlUnit, 0));
+        } else if end < input.len() {
+            sink(ValidationError::new(ValidationErrorKind::InvalidUrlUnit, end));
+        }
+        // Step 2: ASCII tab or newline.
+        if removed_tabs {
+            let at = input.bytes().skip(lead).position(is_tab_or_newline).unwrap_or(0) + lead;
+            sink(ValidationError::new(ValidationErrorKind::InvalidUrlUnit, at));
+        }
+    }
+    // The encoding step: get an output encoding; UTF-8 needs no special handling.
+    let encoding = encoding.map(Encoding::output_encoding).filter(|e| *e != encoding_rs::UTF_8);
+    let mut parser = Parser::new(&cleaned, input, lead, removed_tabs, base, encoding, sink);
+    parser.run(State::SchemeStart)?;
+    parser.finish()
+}

@@ -1,0 +1,80 @@
+//! web-platform-tests `setters_tests.json`: every setter case, every expected attribute.
+
+use weburl_parser::Url;
+use weburl_test_support::{Tally, load_wpt_json};
+
+fn getter(url: &Url, name: &str) -> String {
+    match name {
+        "href" => url.href(),
+        "protocol" => url.protocol(),
+        "username" => url.username(),
+        "password" => url.password(),
+        "host" => url.host(),
+        "hostname" => url.hostname(),
+        "port" => url.port(),
+        "pathname" => url.pathname(),
+        "search" => url.search(),
+        "hash" => url.hash(),
+        other => panic!("unknown attribute {other}"),
+    }
+    .to_owned()
+}
+
+fn set(url: &mut Url, name: &str, value: &str) {
+    match name {
+        "href" => {
+            // The href setter throws on failure; the URL is then unchanged.
+            let _ = url.set_href(value);
+        }
+        "protocol" => url.set_protocol(value),
+        "username" => url.set_username(value),
+        "password" => url.set_password(value),
+        "host" => url.set_host(value),
+        "hostname" => url.set_hostname(value),
+        "port" => url.set_port(value),
+        "pathname" => url.set_pathname(value),
+        "search" => url.set_search(value),
+        "hash" => url.set_hash(value),
+        other => panic!("unknown setter {other}"),
+    }
+}
+
+#[test]
+fn setters() {
+    let Some(data) = load_wpt_json("setters_tests.json") else { return };
+    let mut total = Tally::new("setters_tests.json");
+    for (attribute, cases) in data.as_object().unwrap() {
+        if attribute == "comment" {
+            continue;
+        }
+        let (mut passed, mut failed) = (0, 0);
+        for case in cases.as_array().unwrap() {
+            let href = case["href"].as_str().unwrap();
+            let value = case["new_value"].as_str().unwrap();
+            let mut url = Url::parse(href).unwrap();
+            set(&mut url, attribute, value);
+            let mut problems = Vec::new();
+            for (name, expected) in case["expected"].as_object().unwrap() {
+                let actual = getter(&url, name);
+                if actual != expected.as_str().unwrap() {
+                    problems.push(format!("{name}: got {actual:?}, want {expected}"));
+                }
+            }
+            // The result must survive a reparse of its href.
+            match Url::parse(url.href()) {
+                Ok(again) if again.href() == url.href() => {}
+                other => problems.push(format!("href does not reparse to itself: {other:?}")),
+            }
+            let failure = (!problems.is_empty())
+                .then(|| format!("{href:?}.{attribute} = {value:?}: {}", problems.join("; ")));
+            if failure.is_some() {
+                failed += 1
+            } else {
+                passed += 1
+            }
+            total.record(failure);
+        }
+        println!("setters_tests.json [{attribute}]: {passed} passed, {failed} failed");
+    }
+    total.finish();
+}

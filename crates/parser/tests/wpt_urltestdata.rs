@@ -1,0 +1,147 @@
+//! web-platform-tests `urltestdata.json` and `urltestdata-javascript-only.json`: every case,
+//! every field the data gives, the failure cases used as a base (WPT's failure.html), and the
+//! `relativeTo` cases.
+
+use serde_json::Value;
+use weburl_parser::Url;
+use weburl_test_support::{Tally, load_wpt_json};
+
+/// The fields WPT compares, with our getter for each.
+fn field(url: &Url, name: &str) -> Option<String> {
+    Some(match name {
+        "href" => url.href().to_owned(),
+        "origin" => url.origin().to_string(),
+        "protocol" => url.protocol().to_owned(),
+        "username" => url.username().to_owned(),
+        "password" => url.password().to_owned(),
+        "host" => url.host().to_owned(),
+        "hostname" => url.hostname().to_owned(),
+        "port" => url.port().to_owned(),
+        "pathname" => url.pathname().to_owned(),
+        "search" => url.search().to_owned(),
+        "hash" => url.hash().to_owned(),
+        "searchParams" => url.search_params().to_string(),
+        _ => return None,
+    })
+}
+
+const FIELDS: [&str; 12] = [
+    "href",
+    "origin",
+    "protocol",
+    "username",
+    "password",
+    "host",
+    "hostname",
+    "port",
+    "pathname",
+    "search",
+    "hash",
+    "searchParams",
+];
+
+/// `new URL(input, base)`: the base is parsed first and its failure is a failure.
+fn construct(input: &str, base: Option<&str>) -> Option<Url> {
+    match base {
+        None => Url::parse(input).ok(),
+        Some(base) => Url::parse(base).ok()?.join(input).ok(),
+    }
+}
+
+fn check_case(case: &Value) -> Option<String> {
+    let input = case["input"].as_str()?;
+    let base = case["base"].as_str();
+    let result = construct(input, base);
+    let label = format!("{input:?} against {base:?}");
+    if case["failure"].as_bool() == Some(true) {
+        return result.map(|url| format!("{label}: expected failure, got {:?}", url.href()));
+    }
+    let Some(url) = result else {
+        return Some(format!("{label}: unexpected failure"));
+    };
+    let mut problems = Vec::new();
+    for name in FIELDS {
+        if let Some(expected) = case.get(name).and_then(Value::as_str) {
+            let actual = field(&url, name).unwrap_or_default();
+            if actual != expected {
+                problems.push(format!("{name}: got {actual:?}, want {expected:?}"));
+            }
+        }
+    }
+    // The href must parse back to itself (URL serializer note, section 4.5).
+    if let Ok(again) = Url::parse(url.href()) {
+        if again.href() != url.href() {
+            problems.push(format!("reparse of href gave {:?}", again.href()));
+        }
+    } else {
+        problems.push("href does not reparse".to_owned());
+    }
+    (!problems.is_empty()).then(|| format!("{label}: {}", problems.join("; ")))
+}
+
+fn cases(name: &str) -> Option<Vec<Value>> {
+    let data = load_wpt_json(name)?;
+    Some(data.as_array().unwrap().iter().filter(|v| v.is_object()).cloned().collect())
+}
+
+fn run_file(name: &str) {
+    let Some(cases) = cases(name) else { return };
+    let mut tally = Tally::new(name);
+    for case in &cases {
+        tally.record(check_case(case));
+    }
+    tally.finish();
+}
+
+#[test]
+fn urltestdata() {
+    run_file("urltestdata.json");
+}
+
+#[test]
+fn urltestdata_javascript_only() {
+    run_file("urltestdata-javascript-only.json");
+}
+
+/// failure.html: a failure with a null base must also fail as the base of "about:blank".
+#[test]
+fn urltestdata_failure_as_base() {
+    let Some(cases) = cases("urltestdata.json") else { return };
+    let mut tally = Tally::new("urltestdata.json (failure as base)");
+    for case in &cases {
+        if case["failure"].as_bool() == Some(true) && case["base"].is_null() {
+            let input = case["input"].as_str().unwrap();
+            let fails = construct("about:blank", Some(input)).is_none()
+                && !Url::can_parse("about:blank", Some(input))
+                && !Url::can_parse(input, None);
+            tally.check(fails, || format!("{input:?} parsed as a base"));
+        }
+    }
+    tally.finish();
+}
+
+/// relativeTo: inputs that fail alone but parse against such a base.
+#[test]
+fn urltestdata_relative_to() {
+    let Some(cases) = cases("urltestdata.json") else { return };
+    let mut tally = Tally::new("urltestdata.json (relativeTo)");
+    for case in &cases {
+        let Some(relative_to) = case.get("relativeTo").and_then(Value::as_str) else { continue };
+        let input = case["input"].as_str().unwrap();
+        // A hierarchical base of the input's own scheme (as a page's base URL would be).
+        let mut bases = vec![if input.starts_with("https:") {
+            "https://example.org/dir/file?q#f"
+        } else {
+            "http://example.org/dir/file?q#f"
+        }];
+        if relative_to == "any-base" {
+            bases.push("sc:opaque?q#f");
+        }
+        for base in bases {
+            tally.check(construct(input, Some(base)).is_some(), || {
+                format!("{input:?} ({relative_to}) failed against {base:?}")
+            });
+        }
+    }
+    tally.finish();
+}
