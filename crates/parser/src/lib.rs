@@ -48,6 +48,9 @@ mod host;
 mod options;
 mod origin;
 mod parser;
+mod search_params;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod serialize;
 mod setters;
 mod url;
@@ -56,6 +59,7 @@ pub use error::{ParseError, ValidationError, ValidationErrorKind};
 pub use host::HostKind;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+pub use search_params::SearchParamsMut;
 pub use url::{PathSegments, Url};
 
 impl Url {
@@ -104,20 +108,5 @@ impl Url {
             None => Url::parse(input).is_ok(),
             Some(base) => Url::parse(base).is_ok_and(|base| base.join(input).is_ok()),
         }
-    }
-}
-
-impl Url {
-    /// The query parsed as application/x-www-form-urlencoded (a copy: changing it does not
-    /// change the URL). Empty when the query is null.
-    ///
-    /// ```
-    /// let url = weburl_parser::Url::parse("https://example.org/?a=1&b=x%20y")?;
-    /// assert_eq!(url.search_params().get("b"), Some("x y"));
-    /// # Ok::<(), weburl_parser::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn search_params(&self) -> weburl_form::SearchParams {
-        weburl_form::SearchParams::parse_bytes(self.query().unwrap_or("").as_bytes())
     }
 }

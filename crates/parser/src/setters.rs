@@ -15,7 +15,7 @@ use crate::url::{SchemeType, to_u32};
 
 /// The offsets a splice moves: every offset from this one on.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum From {
+pub(crate) enum From {
     UsernameEnd,
     HostStart,
     HostEnd,
@@ -27,7 +27,7 @@ enum From {
 impl Url {
     /// Replaces `start..end` of the serialization with `text` and moves every offset from
     /// `first` on by the change in length.
-    fn splice(&mut self, start: u32, end: u32, text: &str, first: From) {
+    pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str, first: From) {
         self.serialization.replace_range(start as usize..end as usize, text);
         let delta = i64::from(to_u32(text.len())) - i64::from(end - start);
         let shift = |x: u32| u32::try_from(i64::from(x) + delta).unwrap_or(x);

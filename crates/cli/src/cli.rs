@@ -1,0 +1,219 @@
+//! The command line grammar (clap derive), with examples in every command's `--help`.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Parse, check and edit URLs the way browsers do (WHATWG URL Standard).
+#[derive(Debug, Parser)]
+#[command(name = "weburl", version, about, propagate_version = true)]
+#[command(after_help = "\
+Examples:
+  weburl parse \"https://user@EXAMPLE.com:443/a/./b/../c?x=1 2#f\"
+  weburl parse --json < urls.txt > components.jsonl
+  weburl check --rfc3986 \"https://example.org/a|b\"
+  weburl idna to-ascii bücher.example
+  weburl set https://example.org/ port 8080
+  weburl form parse \"a=1&b=%C3%BC\"
+
+Run `weburl <COMMAND> --help` for each command's options and examples.")]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Parse URLs and print their components (a table, or JSON); no URL arguments: read one URL
+    /// per line from standard input and write one JSON object per line.
+    Parse(ParseArgs),
+    /// Report every validation error of each URL, with the position in the input.
+    Check(CheckArgs),
+    /// Convert domains with UTS #46 as the URL Standard uses it.
+    Idna(IdnaArgs),
+    /// Apply a URL API setter (like `url.port = "8080"` in JavaScript) and print the new href.
+    Set(SetArgs),
+    /// Parse or serialize application/x-www-form-urlencoded data.
+    Form(FormArgs),
+}
+
+/// `weburl parse`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  weburl parse \"https://user@EXAMPLE.com:443/a/./b/../c?x=1 2#f\"
+  weburl parse --base https://example.org/dir/ ../x ?q=1
+  weburl parse --json \"http://[::1]:8080/\"
+  weburl parse --encoding windows-1252 \"http://example.org/?q=é\"
+  weburl parse --progress < urls.txt > components.jsonl
+  printf '\"http://a\\\\nb/\"\\n' | weburl parse --json-input
+
+Exit status: 0 when every URL parsed, 1 when any failed, 2 on a usage error.
+Reading standard input, each output line is either the URL's components or
+{\"line\":N,\"input\":...,\"error\":...} for a line that failed, in input order.")]
+pub struct ParseArgs {
+    /// Parse each URL against this base URL.
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+    /// Encoding of the query of special URLs (a WHATWG encoding label; default UTF-8).
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// Print one JSON object per URL instead of a table (always on when reading stdin).
+    #[arg(long)]
+    pub json: bool,
+    /// Read standard input as JSON lines, each line one JSON string (for URLs that hold
+    /// newlines or NUL).
+    #[arg(long)]
+    pub json_input: bool,
+    /// Show a progress bar with throughput on stderr while reading standard input.
+    #[arg(long)]
+    pub progress: bool,
+    /// The URLs; none: read standard input, one URL per line.
+    #[arg(value_name = "URL")]
+    pub urls: Vec<String>,
+}
+
+/// `weburl check`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  weburl check \"https://user@example.org/a b\"
+  weburl check --base file:///c:/ \"/c:/path\"
+  weburl check --rfc3986 \"https://example.org/{a}\"
+
+Exit status: 0 when every URL is valid, 1 when one parses with validation
+errors (or, with --rfc3986, is not a valid RFC 3986 URI reference), 2 when
+one fails to parse.")]
+pub struct CheckArgs {
+    /// Check each URL against this base URL.
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+    /// Also check the input and the resulting href against RFC 3986.
+    #[arg(long)]
+    pub rfc3986: bool,
+    /// The URLs to check.
+    #[arg(value_name = "URL", required = true)]
+    pub urls: Vec<String>,
+}
+
+/// `weburl idna`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  weburl idna to-ascii bücher.example ☕.example
+  weburl idna to-ascii --strict xn--nxasmq6b.example
+  weburl idna to-unicode xn--bcher-kva.example
+
+to-unicode runs domain to ASCII first, as the host parser does, so a domain that
+a URL could not hold is an error in both directions. Exit status: 0 when every
+domain converted without error, 1 otherwise.")]
+pub struct IdnaArgs {
+    /// The direction.
+    #[arg(value_enum)]
+    pub direction: Direction,
+    /// Use the strict flags (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength): the URL
+    /// Standard's beStrict.
+    #[arg(long)]
+    pub strict: bool,
+    /// The domains.
+    #[arg(value_name = "DOMAIN", required = true, allow_hyphen_values = true)]
+    pub domains: Vec<String>,
+}
+
+/// The IDNA conversions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Direction {
+    /// The URL Standard's domain to ASCII.
+    ToAscii,
+    /// Domain to ASCII, then the URL Standard's domain to Unicode: the Unicode form of the
+    /// domain a URL would hold.
+    ToUnicode,
+}
+
+/// `weburl set`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  weburl set https://example.org/ port 8080
+  weburl set https://example.org/a pathname \"/b c\"
+  weburl set \"https://example.org/?a=1\" search \"?b=2\"
+  weburl set https://example.org/ protocol ftp
+
+Setters that the standard ignores (such as a port on a file: URL) leave the URL
+unchanged. Exit status: 0, 1 when the URL (or a new href) fails to parse, 2 on
+a usage error.")]
+pub struct SetArgs {
+    /// The URL to change.
+    pub url: String,
+    /// The attribute to set.
+    #[arg(value_enum)]
+    pub property: Property,
+    /// The new value.
+    #[arg(allow_hyphen_values = true)]
+    pub value: String,
+}
+
+/// The URL API attributes with setters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Property {
+    /// `href` (the whole URL).
+    Href,
+    /// `protocol` (the scheme, with or without `:`).
+    Protocol,
+    /// `username`.
+    Username,
+    /// `password`.
+    Password,
+    /// `host` (hostname and port).
+    Host,
+    /// `hostname`.
+    Hostname,
+    /// `port`.
+    Port,
+    /// `pathname`.
+    Pathname,
+    /// `search` (the query, with or without `?`).
+    Search,
+    /// `hash` (the fragment, with or without `#`).
+    Hash,
+}
+
+/// `weburl form`.
+#[derive(Debug, Args)]
+#[command(after_help = "\
+Examples:
+  weburl form parse \"a=1&b=%C3%BC&c+d=e\"
+  printf 'a=1&b=2' | weburl form parse
+  weburl form serialize \"q=rust url\" \"lang=ü\"")]
+pub struct FormArgs {
+    /// parse or serialize.
+    #[command(subcommand)]
+    pub action: FormAction,
+}
+
+/// The form commands.
+#[derive(Debug, Subcommand)]
+pub enum FormAction {
+    /// Parse application/x-www-form-urlencoded input into a JSON array of [name, value] pairs.
+    #[command(after_help = "\
+Examples:
+  weburl form parse \"a=1&b=%C3%BC&c+d=e\"
+  printf 'a=1&b=2' | weburl form parse")]
+    Parse {
+        /// The input; none: read all of standard input.
+        input: Option<String>,
+    },
+    /// Serialize NAME=VALUE pairs (split at the first `=`) as application/x-www-form-urlencoded.
+    #[command(after_help = "\
+Examples:
+  weburl form serialize \"q=rust url\" \"lang=ü\"
+  weburl form serialize --json '[[\"a\",\"1\"],[\"b\",\"&\"]]'")]
+    Serialize {
+        /// Read one JSON array of [name, value] pairs instead of NAME=VALUE arguments.
+        #[arg(long)]
+        json: bool,
+        /// The pairs (or, with --json, one JSON text; none: read it from standard input).
+        #[arg(value_name = "PAIR", allow_hyphen_values = true)]
+        pairs: Vec<String>,
+    },
+}
