@@ -1,5 +1,88 @@
-//! weburl-bench: side-by-side comparison of weburl, ada and rust-url (being built).
+//! weburl-bench: side-by-side comparison of weburl, ada (C++, through the `ada-url` crate) and
+//! rust-url (`url`, `idna`, `form_urlencoded`) on the same inputs in one process.
+//!
+//! `cargo run --release -p weburl-bench -- compare [--rounds N] [--data DIR]`
+//!
+//! Every suite runs its contestants in alternating rounds (order reversed every other round,
+//! one untimed warm-up pass first) and prints medians and paired ratios with their min and max.
 
-fn main() {
-    eprintln!("usage: weburl-bench compare [--rounds N] [--data DIR]");
+mod suites;
+mod timing;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Command-line options of `compare`.
+pub struct Options {
+    /// Timed rounds per suite.
+    pub rounds: usize,
+    /// Folder of `*.txt` URL lists, one URL per line.
+    pub data: PathBuf,
+    /// Only run suites whose name contains this.
+    pub only: Option<String>,
+}
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage: weburl-bench compare [--rounds N] [--data DIR] [--only SUITE]\n\
+         \x20      weburl-bench profile IMPL SUITE [PASSES] [DIR]\n\
+         suites: parse, can_parse, domain_to_ascii, form, setters, callback\n\
+         profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
+         for valgrind --tool=callgrind or perf record"
+    );
+    ExitCode::from(2)
+}
+
+/// `profile IMPL SUITE [PASSES] [DIR]`: one contestant alone, for instruction counting.
+fn profile(mut args: impl Iterator<Item = String>) -> ExitCode {
+    let (Some(imp), Some(suite)) = (args.next(), args.next()) else {
+        return usage();
+    };
+    let passes = args.next().and_then(|p| p.parse().ok()).unwrap_or(1);
+    let data = args.next().map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench"),
+        PathBuf::from,
+    );
+    match suites::profile(&imp, &suite, passes, &data) {
+        Ok(sum) => {
+            println!("{imp} {suite}: checksum {sum}");
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("weburl-bench: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    match args.next().as_deref() {
+        Some("compare") => {}
+        Some("profile") => return profile(args),
+        _ => return usage(),
+    }
+    let mut options = Options {
+        rounds: 21,
+        data: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench"),
+        only: None,
+    };
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next()) {
+            ("--rounds", Some(n)) => match n.parse() {
+                Ok(n) if n > 0 => options.rounds = n,
+                _ => return usage(),
+            },
+            ("--data", Some(dir)) => options.data = PathBuf::from(dir),
+            ("--only", Some(s)) => options.only = Some(s),
+            _ => return usage(),
+        }
+    }
+    match suites::run_all(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("weburl-bench: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }

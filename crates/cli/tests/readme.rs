@@ -114,4 +114,6 @@ fn readme_cli_examples_print_what_the_readme_shows() {
     assert!(readme.contains("-p weburl-cli -- parse "), "README.md lost its main command");
     let checked = check_readme(&readme).unwrap_or_else(|err| panic!("README.md: {err}"));
     println!("README weburl examples: {checked} passed, 0 failed");
+    // The main command, `check --rfc3986` and `set` each show their output.
+    assert!(checked >= 3, "only {checked} README examples have an output block");
 }
