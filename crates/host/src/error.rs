@@ -316,6 +316,21 @@ mod tests {
         assert!(!ValidationErrorKind::Ipv4TooFewParts.is_failure());
         assert!(!ValidationErrorKind::Ipv6PieceLeadingZero.is_failure());
         assert!(!ValidationErrorKind::DomainPercentEncoded.is_failure());
+        // Every kind against the "Failure" column of the spec's table, written out from it.
+        use ValidationErrorKind as K;
+        let not_failures = [
+            K::DomainPercentEncoded,
+            K::Ipv4EmptyPart,
+            K::Ipv4TooFewParts,
+            K::Ipv4NonDecimalPart,
+            K::Ipv4NonAsciiInput,
+            K::Ipv6PieceLeadingZero,
+            K::InvalidUrlUnit,
+        ];
+        for kind in ValidationErrorKind::ALL {
+            assert_eq!(kind.is_failure(), !not_failures.contains(&kind), "{kind}");
+        }
+        assert_eq!(ValidationErrorKind::ALL.iter().filter(|k| k.is_failure()).count(), 15);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The IPv4 parser, the IPv4 number parser and the ends-in-a-number checker (URL Standard,
 //! section 3.5), and the IPv4 serializer (section 3.6).
 
-use alloc::string::String;
+use core::fmt;
 
 use crate::error::{HostError, Sink, ValidationErrorKind};
 
@@ -126,25 +126,27 @@ pub(crate) fn ipv4_parse(input: &[u8], sink: &mut Sink<'_>) -> Result<u32, HostE
     Ok(u32::try_from(ipv4).unwrap_or(u32::MAX))
 }
 
-/// The IPv4 serializer: appends the dotted-decimal form of `address` to `out`.
-pub(crate) fn serialize_ipv4(address: u32, out: &mut String) {
+/// The IPv4 serializer: writes the dotted-decimal form of `address` to `out` (a `String`,
+/// which cannot fail, or a formatter).
+pub(crate) fn serialize_ipv4<W: fmt::Write + ?Sized>(address: u32, out: &mut W) -> fmt::Result {
     for (i, byte) in address.to_be_bytes().into_iter().enumerate() {
         if i > 0 {
-            out.push('.');
+            out.write_char('.')?;
         }
-        push_decimal_u8(byte, out);
+        write_decimal_u8(byte, out)?;
     }
+    Ok(())
 }
 
-/// Appends the shortest decimal form of `n`.
-fn push_decimal_u8(n: u8, out: &mut String) {
+/// Writes the shortest decimal form of `n`.
+fn write_decimal_u8<W: fmt::Write + ?Sized>(n: u8, out: &mut W) -> fmt::Result {
     if n >= 100 {
-        out.push(char::from(b'0' + n / 100));
+        out.write_char(char::from(b'0' + n / 100))?;
     }
     if n >= 10 {
-        out.push(char::from(b'0' + n / 10 % 10));
+        out.write_char(char::from(b'0' + n / 10 % 10))?;
     }
-    out.push(char::from(b'0' + n % 10));
+    out.write_char(char::from(b'0' + n % 10))
 }
 
 #[cfg(test)]
@@ -262,14 +264,15 @@ mod tests {
 
     #[test]
     fn serializer() {
+        use alloc::string::String;
         let mut out = String::new();
-        serialize_ipv4(0, &mut out);
+        serialize_ipv4(0, &mut out).unwrap();
         out.push(' ');
-        serialize_ipv4(0xC0A8_0A09, &mut out);
+        serialize_ipv4(0xC0A8_0A09, &mut out).unwrap();
         out.push(' ');
-        serialize_ipv4(u32::MAX, &mut out);
+        serialize_ipv4(u32::MAX, &mut out).unwrap();
         out.push(' ');
-        serialize_ipv4(0x6463_0A01, &mut out);
+        serialize_ipv4(0x6463_0A01, &mut out).unwrap();
         assert_eq!(out, "0.0.0.0 192.168.10.9 255.255.255.255 100.99.10.1");
     }
 }

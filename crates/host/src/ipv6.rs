@@ -1,7 +1,7 @@
 //! The IPv6 parser (URL Standard, section 3.5) and the IPv6 serializer with its compression
 //! rule (section 3.6).
 
-use alloc::string::String;
+use core::fmt;
 
 use crate::error::{HostError, Sink, ValidationErrorKind};
 
@@ -223,8 +223,12 @@ fn compressed_piece_index(address: &[u16; 8]) -> Option<usize> {
     if found_size > longest_size { found } else { longest }
 }
 
-/// The IPv6 serializer (without brackets): appends the text form of `address` to `out`.
-pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut String) {
+/// The IPv6 serializer (without brackets): writes the text form of `address` to `out` (a
+/// `String`, which cannot fail, or a formatter).
+pub(crate) fn serialize_ipv6<W: fmt::Write + ?Sized>(
+    address: &[u16; 8],
+    out: &mut W,
+) -> fmt::Result {
     // Steps 1-3.
     let compress = compressed_piece_index(address);
     let mut ignore0 = false;
@@ -237,36 +241,39 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut String) {
         ignore0 = false;
         // Step 4.3: the compression itself.
         if compress == Some(piece_index) {
-            out.push_str(if piece_index == 0 { "::" } else { ":" });
+            out.write_str(if piece_index == 0 { "::" } else { ":" })?;
             ignore0 = true;
             continue;
         }
         // Step 4.4: shortest lowercase hex.
-        push_hex_u16(piece, out);
+        write_hex_u16(piece, out)?;
         // Step 4.5.
         if piece_index != 7 {
-            out.push(':');
+            out.write_char(':')?;
         }
     }
+    Ok(())
 }
 
-/// Appends the shortest lowercase hex form of `n`.
-fn push_hex_u16(n: u16, out: &mut String) {
+/// Writes the shortest lowercase hex form of `n`.
+fn write_hex_u16<W: fmt::Write + ?Sized>(n: u16, out: &mut W) -> fmt::Result {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut started = false;
     for shift in [12u16, 8, 4, 0] {
         let digit = usize::from((n >> shift) & 0xF);
         if digit != 0 || started || shift == 0 {
             started = true;
-            out.push(char::from(HEX.get(digit).copied().unwrap_or(b'0')));
+            out.write_char(char::from(HEX.get(digit).copied().unwrap_or(b'0')))?;
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use ValidationErrorKind as K;
+    use alloc::string::String;
     use alloc::vec::Vec;
 
     type Outcome = (Result<[u16; 8], K>, Vec<(K, usize)>);
@@ -348,7 +355,7 @@ mod tests {
 
     fn serialized(address: [u16; 8]) -> String {
         let mut out = String::new();
-        serialize_ipv6(&address, &mut out);
+        serialize_ipv6(&address, &mut out).unwrap();
         out
     }
 

@@ -150,13 +150,14 @@ pub fn parse_host_into(
     let mut sink = Sink::new(sink);
     match host_parse(input, is_opaque, out, &mut sink) {
         Ok(Parsed::Text(kind)) => Ok(kind),
+        // Writing to a `String` cannot fail: the `fmt::Result`s below are always `Ok`.
         Ok(Parsed::Ipv4(address)) => {
-            serialize_ipv4(address, out);
+            let _ = serialize_ipv4(address, out);
             Ok(HostKind::Ipv4)
         }
         Ok(Parsed::Ipv6(address)) => {
             out.push('[');
-            serialize_ipv6(&address, out);
+            let _ = serialize_ipv6(&address, out);
             out.push(']');
             Ok(HostKind::Ipv6)
         }

@@ -12,18 +12,24 @@ impl Host {
     /// The host serializer: appends the ASCII form of this host to `out` (an IPv6 address in
     /// brackets).
     pub fn serialize_into(&self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = self.write_serialized(out);
+    }
+
+    /// The host serializer, writing to `out` without an intermediate `String`.
+    fn write_serialized<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
         match self {
             // Step 1.
             Host::Ipv4(address) => serialize_ipv4(u32::from(*address), out),
             // Step 2.
             Host::Ipv6(address) => {
-                out.push('[');
-                serialize_ipv6(&address.segments(), out);
-                out.push(']');
+                out.write_char('[')?;
+                serialize_ipv6(&address.segments(), out)?;
+                out.write_char(']')
             }
             // Step 3.
-            Host::Domain(text) | Host::Opaque(text) => out.push_str(text),
-            Host::Empty => {}
+            Host::Domain(text) | Host::Opaque(text) => out.write_str(text),
+            Host::Empty => Ok(()),
         }
     }
 }
@@ -31,15 +37,7 @@ impl Host {
 /// The host serializer.
 impl fmt::Display for Host {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Host::Domain(text) | Host::Opaque(text) => f.write_str(text),
-            Host::Empty => Ok(()),
-            _ => {
-                let mut out = String::with_capacity(41);
-                self.serialize_into(&mut out);
-                f.write_str(&out)
-            }
-        }
+        self.write_serialized(f)
     }
 }
 

@@ -210,6 +210,13 @@ fn ipv4_non_ascii_input() {
         parse("\u{FF11}\u{FF12}\u{FF17}\u{3002}0.0.1", false),
         (Ok("127.0.0.1".into()), vec![(K::Ipv4NonAsciiInput, 0)])
     );
+    // The example of the spec's table: circled digits map to ASCII digits.
+    assert_eq!(
+        parse("\u{2460}.\u{2461}.\u{2462}.\u{2463}", false),
+        (Ok("1.2.3.4".into()), vec![(K::Ipv4NonAsciiInput, 0)])
+    );
+    // Non-ASCII input that does not end in a number stays a domain, with no such error.
+    assert_eq!(parse("\u{2460}.example", false), (Ok("1.example".into()), vec![]));
 }
 
 #[test]
@@ -338,5 +345,102 @@ proptest! {
         prop_assert!(weburl_host::is_valid_host_string(&text), "{}", text);
         prop_assert_eq!(Host::parse(&text, false), Ok(Host::Ipv6(address)));
         prop_assert_eq!(Host::parse(&text, true), Ok(Host::Ipv6(address)));
+    }
+}
+
+/// Long strings built from the characters every host algorithm branches on.
+fn long_host_like() -> impl Strategy<Value = String> {
+    let c = prop_oneof![
+        4 => prop::sample::select(
+            "0123456789abcdefxX.:[]%-ABCDEF".chars().collect::<Vec<_>>()
+        ),
+        1 => prop::sample::select(vec!['\u{3002}', '\u{FF11}', '\u{DF}', '\u{200C}', '\u{5D0}', ' ']),
+        1 => any::<char>(),
+    ];
+    prop::collection::vec(c, 0..1500).prop_map(|v| v.into_iter().collect())
+}
+
+/// Every public entry point on `input`: none may panic, and the results must be consistent.
+fn exercise_every_entry_point(input: &str) -> Result<(), TestCaseError> {
+    for is_opaque in [false, true] {
+        let plain = Host::parse(input, is_opaque);
+        let mut errors = Vec::new();
+        let with_sink =
+            Host::parse_with_errors(input, is_opaque, &mut |kind, at| errors.push((kind, at)));
+        prop_assert_eq!(&plain, &with_sink);
+        for (_, at) in &errors {
+            prop_assert!(*at <= input.len());
+        }
+        let mut out = String::from("x");
+        let kind = parse_host_into(input, is_opaque, &mut out, None);
+        match &plain {
+            Ok(host) => {
+                prop_assert_eq!(kind, Ok(host.kind()));
+                prop_assert_eq!(&out[1..], host.to_string());
+                prop_assert!(out.is_ascii());
+                let _ = weburl_host::public_suffix(host);
+                let _ = weburl_host::registrable_domain(host);
+            }
+            Err(err) => {
+                prop_assert_eq!(kind, Err(*err));
+                prop_assert_eq!(out.as_str(), "x");
+            }
+        }
+    }
+    for be_strict in [false, true] {
+        let _ = weburl_host::domain_to_ascii(input, be_strict);
+        let _ = weburl_host::domain_to_ascii_with_errors(input, be_strict, &mut |_, _| {});
+    }
+    let _ = weburl_host::domain_to_unicode(input);
+    let _ = weburl_host::is_valid_host_string(input);
+    let _ = weburl_host::is_valid_domain(input);
+    let _ = weburl_host::is_valid_opaque_host_string(input);
+    let _ = weburl_host::is_valid_ipv4_address_string(input);
+    let _ = weburl_host::is_valid_ipv6_address_string(input);
+    let domain = Host::Domain(input.to_owned());
+    let suffix = weburl_host::public_suffix(&domain);
+    let registrable = weburl_host::registrable_domain(&domain);
+    // The suffix ends the domain, and the registrable domain ends in the suffix.
+    if let Some(suffix) = suffix {
+        prop_assert!(input.ends_with(suffix));
+    }
+    if let Some(registrable) = registrable {
+        prop_assert!(input.ends_with(registrable));
+        prop_assert!(registrable.ends_with(suffix.unwrap_or_default()));
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn no_entry_point_panics_on_long_input(input in long_host_like()) {
+        exercise_every_entry_point(&input)?;
+        exercise_every_entry_point(&format!("[{input}]"))?;
+    }
+}
+
+#[test]
+fn no_entry_point_panics_on_huge_input() {
+    let huge = [
+        "9".repeat(100_000),
+        "0x".to_owned() + &"f".repeat(100_000),
+        ".".repeat(100_000),
+        "1.".repeat(50_000),
+        format!("[{}]", ":".repeat(100_000)),
+        format!("[::{}]", "1.".repeat(50_000)),
+        format!("[{}]", "ffff:".repeat(20_000)),
+        "a".repeat(100_000),
+        "xn--".to_owned() + &"a".repeat(100_000),
+        "xn--".to_owned() + &"9".repeat(10_000),
+        "\u{DF}".repeat(50_000),
+        "%".repeat(100_000),
+        "%41".repeat(30_000),
+        "%FF".repeat(30_000),
+        "a.".repeat(50_000) + "com",
+    ];
+    for input in &huge {
+        exercise_every_entry_point(input).unwrap();
     }
 }

@@ -2,7 +2,7 @@
 //! as written), round trips, and ToASCII/ToUnicode consistency.
 
 use proptest::prelude::*;
-use weburl_host::idna::{Config, punycode, to_ascii, to_unicode};
+use weburl_host::idna::{Config, punycode, to_ascii, to_ascii_with_errors, to_unicode};
 
 /// RFC 3492 section 6.3 exactly as written (one scan of the input per code point), in `u64`.
 fn naive_encode(input: &str) -> String {
@@ -153,6 +153,30 @@ proptest! {
         prop_assert_eq!(result.is_ok(), ascii.is_ok(), "{:?} -> {:?}", d, unicode);
         if let Ok(ascii) = ascii {
             prop_assert_eq!(to_unicode(&ascii, config).0, unicode);
+        }
+    }
+
+    #[test]
+    fn any_input_any_flags(
+        d in "([a-zA-Z0-9.-]|xn--|XN--|\\PC|。|\u{200C}|\u{5D0}|\u{300}){0,16}",
+        flags in 0u8..128,
+    ) {
+        let bit = |i: u8| flags & (1 << i) != 0;
+        let config = Config::new()
+            .check_hyphens(bit(0))
+            .check_bidi(bit(1))
+            .check_joiners(bit(2))
+            .use_std3_ascii_rules(bit(3))
+            .transitional_processing(bit(4))
+            .verify_dns_length(bit(5))
+            .ignore_invalid_punycode(bit(6));
+        let (ascii, result) = to_ascii_with_errors(&d, config);
+        prop_assert_eq!(to_ascii(&d, config).ok(), result.ok().map(|()| ascii.clone()));
+        let (unicode, unicode_result) = to_unicode(&d, config);
+        if result.is_ok() {
+            prop_assert!(ascii.is_ascii());
+            // ToUnicode records no failure where ToASCII records none.
+            prop_assert!(unicode_result.is_ok(), "{:?} {:?} {:?}", d, unicode, unicode_result);
         }
     }
 }

@@ -282,3 +282,39 @@ impl From<ErrorCode> for Errors {
         Errors::new().with(code)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    #[test]
+    fn set_operations() {
+        let mut errors = Errors::new();
+        assert!(errors.is_empty());
+        errors.insert(ErrorCode::X4_2);
+        errors.insert(ErrorCode::P4);
+        errors.insert(ErrorCode::P4);
+        assert_eq!(errors.len(), 2);
+        assert!(errors.contains(ErrorCode::P4) && !errors.contains(ErrorCode::V1));
+        assert_eq!(errors.iter().collect::<Vec<_>>(), [ErrorCode::P4, ErrorCode::X4_2]);
+        assert_eq!(errors.without(ErrorCode::P4), Errors::from(ErrorCode::X4_2));
+        assert_eq!(Errors::from(ErrorCode::B1).union(ErrorCode::C2.into()).len(), 2);
+        assert_eq!(errors.to_string(), "P4, X4_2");
+        assert_eq!(alloc::format!("{errors:?}"), "[P4, X4_2]");
+        assert_eq!(Errors::new().to_string(), "no error");
+    }
+
+    #[test]
+    fn every_code_has_its_own_bit_and_name() {
+        let all = ALL.iter().fold(Errors::new(), |set, &code| set.with(code));
+        assert_eq!(all.len(), ALL.len());
+        assert_eq!(all.into_iter().collect::<Vec<_>>(), ALL);
+        for code in ALL {
+            assert_eq!(ErrorCode::from_code(code.code()), Some(code));
+            assert_eq!(code.to_string(), code.code());
+            assert!(!code.description().is_empty());
+        }
+    }
+}

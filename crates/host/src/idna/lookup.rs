@@ -36,31 +36,38 @@ pub(super) enum Status {
     Deviation(&'static str),
 }
 
-/// The entry of `table` for code point `c`, with its index.
-fn find(table: &[u32], c: u32) -> (usize, u32) {
-    let index = table.partition_point(|&entry| entry >> 11 <= c).saturating_sub(1);
+/// The entry of `table` for code point `c`, with its index: the block index narrows the search
+/// to the ranges of `c`'s block (or, past the indexed planes, to the ranges after them).
+fn find(table: &[u32], index: &[u16], c: u32) -> (usize, u32) {
+    let block = (c / tables::BLOCK) as usize;
+    let low = usize::from(index.get(block).or(index.last()).copied().unwrap_or(0));
+    let high = index.get(block + 1).map_or(table.len(), |&i| usize::from(i) + 1);
+    let candidates = table.get(low..high).unwrap_or_default();
+    let index = low + candidates.partition_point(|&entry| entry >> 11 <= c).saturating_sub(1);
     (index, table.get(index).copied().unwrap_or(0))
 }
 
 /// The UTS #46 status of `c` (section 5).
 pub(super) fn status(c: char) -> Status {
     let cp = u32::from(c);
-    let (index, entry) = find(&tables::MAPPING, cp);
-    let offset = usize::from(tables::MAPPING_PAYLOAD.get(index).copied().unwrap_or(0));
-    let text = tables::MAPPING_POOL.get(offset..offset + (entry & 0xFF) as usize).unwrap_or("");
+    let (index, entry) = find(&tables::MAPPING, &tables::MAPPING_INDEX, cp);
     let from_start = cp - (entry >> 11);
+    let text = || {
+        let offset = usize::from(tables::MAPPING_PAYLOAD.get(index).copied().unwrap_or(0));
+        tables::MAPPING_POOL.get(offset..offset + (entry & 0xFF) as usize).unwrap_or_default()
+    };
     let shifted = || {
-        let first = text.chars().next().map_or(0, u32::from);
+        let first = text().chars().next().map_or(0, u32::from);
         char::from_u32(first + from_start).map_or(Status::Disallowed, Status::MappedChar)
     };
     match entry >> 8 & 7 {
         VALID => Status::Valid,
         IGNORED => Status::Ignored,
-        MAPPED => Status::Mapped(text),
+        MAPPED => Status::Mapped(text()),
         MAPPED_DELTA => shifted(),
         MAPPED_ALTERNATING if from_start % 2 == 0 => shifted(),
         MAPPED_ALTERNATING => Status::Valid,
-        DEVIATION => Status::Deviation(text),
+        DEVIATION => Status::Deviation(text()),
         DISALLOWED => Status::Disallowed,
         _ => Status::Disallowed,
     }
@@ -152,7 +159,11 @@ impl Props {
 
 /// The properties of `c`.
 pub(super) fn props(c: char) -> Props {
-    Props(find(&tables::PROPS, u32::from(c)).1 & 0x7FF)
+    let cp = u32::from(c);
+    match tables::PROPS_ASCII.get(cp as usize) {
+        Some(&value) => Props(u32::from(value)),
+        None => Props(find(&tables::PROPS, &tables::PROPS_INDEX, cp).1 & 0x7FF),
+    }
 }
 
 #[cfg(test)]
@@ -190,9 +201,12 @@ mod tests {
     #[test]
     fn data_size_is_counted() {
         let bytes = tables::MAPPING.len() * 4
+            + tables::MAPPING_INDEX.len() * 2
             + tables::MAPPING_PAYLOAD.len() * 2
             + tables::MAPPING_POOL.len()
-            + tables::PROPS.len() * 4;
+            + tables::PROPS.len() * 4
+            + tables::PROPS_INDEX.len() * 2
+            + tables::PROPS_ASCII.len() * 2;
         assert_eq!(bytes, tables::DATA_BYTES);
         assert_eq!(tables::MAPPING.len(), tables::MAPPING_PAYLOAD.len());
     }
@@ -230,5 +244,118 @@ mod tests {
         assert!(!props('\u{94C}').is_virama());
         // An unassigned code point of the Hebrew block defaults to R.
         assert_eq!(props('\u{5FF}').bidi_class(), BidiClass::R);
+    }
+
+    /// `0041` or `0041..005A`.
+    fn range(field: &str) -> core::ops::RangeInclusive<u32> {
+        let hex = |s: &str| u32::from_str_radix(s.trim(), 16).unwrap();
+        match field.split_once("..") {
+            Some((a, b)) => hex(a)..=hex(b),
+            None => hex(field)..=hex(field),
+        }
+    }
+
+    /// The data lines of a UCD file as `(range, second field, third field)`.
+    fn ucd_lines(text: &str) -> impl Iterator<Item = (core::ops::RangeInclusive<u32>, &str, &str)> {
+        text.lines().filter_map(|line| {
+            let data = line.split('#').next()?.trim();
+            let mut fields = data.split(';').map(str::trim);
+            let first = fields.next().filter(|f| !f.is_empty())?;
+            Some((range(first), fields.next().unwrap_or(""), fields.next().unwrap_or("")))
+        })
+    }
+
+    fn load(name: &str) -> Option<alloc::string::String> {
+        weburl_test_support::load_shared_text(&alloc::format!("unicode/17.0.0/{name}"))
+    }
+
+    /// Every code point's status and mapping against IdnaMappingTable.txt itself.
+    #[test]
+    fn mapping_table_matches_the_ucd_file() {
+        let Some(text) = load("IdnaMappingTable.txt") else { return };
+        let mut checked = 0;
+        for (cps, status_name, mapping) in ucd_lines(&text) {
+            let mapping: alloc::string::String = mapping
+                .split_whitespace()
+                .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
+                .collect();
+            for cp in cps {
+                let Some(c) = char::from_u32(cp) else { continue };
+                let got = status(c);
+                let ok = match (status_name, got) {
+                    ("valid", Status::Valid)
+                    | ("ignored", Status::Ignored)
+                    | ("disallowed", Status::Disallowed) => true,
+                    ("mapped", Status::Mapped(to)) | ("deviation", Status::Deviation(to)) => {
+                        to == mapping
+                    }
+                    ("mapped", Status::MappedChar(to)) => mapping.chars().eq([to]),
+                    _ => false,
+                };
+                assert!(ok, "U+{cp:04X}: {got:?}, expected {status_name} {mapping:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 0x11_0000 - 0x800);
+    }
+
+    /// Every code point's properties against the UCD files the generator read.
+    #[test]
+    fn properties_match_the_ucd_files() {
+        let (Some(bidi), Some(joining), Some(category), Some(combining)) = (
+            load("DerivedBidiClass.txt"),
+            load("DerivedJoiningType.txt"),
+            load("DerivedGeneralCategory.txt"),
+            load("DerivedCombiningClass.txt"),
+        ) else {
+            return;
+        };
+        let mut expected = alloc::vec![(BidiClass::L, JoiningType::U, false, false); 0x11_0000];
+        let bidi_by_name = |name: &str| {
+            let long = [
+                ("Left_To_Right", "L"),
+                ("Right_To_Left", "R"),
+                ("Arabic_Letter", "AL"),
+                ("European_Terminator", "ET"),
+            ];
+            let short = long.iter().find(|(l, _)| *l == name).map_or(name, |(_, s)| *s);
+            let index = tables::BIDI_CLASS_NAMES.iter().position(|n| *n == short).unwrap();
+            BIDI_CLASSES[index]
+        };
+        for line in bidi.lines() {
+            if let Some(rest) = line.strip_prefix("# @missing:") {
+                let (cps, name) = rest.split_once(';').unwrap();
+                for cp in range(cps.trim()) {
+                    expected[cp as usize].0 = bidi_by_name(name.trim());
+                }
+            }
+        }
+        for (cps, name, _) in ucd_lines(&bidi) {
+            for cp in cps {
+                expected[cp as usize].0 = bidi_by_name(name);
+            }
+        }
+        for (cps, name, _) in ucd_lines(&joining) {
+            let index = tables::JOINING_TYPE_NAMES.iter().position(|n| *n == name).unwrap();
+            for cp in cps {
+                expected[cp as usize].1 = JOINING_TYPES[index];
+            }
+        }
+        for (cps, name, _) in ucd_lines(&category) {
+            for cp in cps {
+                expected[cp as usize].2 = matches!(name, "Mn" | "Mc" | "Me");
+            }
+        }
+        for (cps, class, _) in ucd_lines(&combining) {
+            for cp in cps {
+                expected[cp as usize].3 = class == "9";
+            }
+        }
+        for (cp, want) in expected.iter().enumerate() {
+            let Some(c) = char::from_u32(cp as u32) else { continue };
+            let p = props(c);
+            let got = (p.bidi_class(), p.joining_type(), p.is_mark(), p.is_virama());
+            assert_eq!(got, *want, "U+{cp:04X}");
+        }
     }
 }

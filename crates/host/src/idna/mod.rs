@@ -116,8 +116,9 @@ impl Config {
         self
     }
 
-    /// IgnoreInvalidPunycode: keep an `xn--` label that is not valid Punycode as it is instead
-    /// of failing (P4).
+    /// IgnoreInvalidPunycode: keep an `xn--` label that is not valid Punycode as it is, without
+    /// validating it further, instead of failing (P4). An `xn--` label holding non-ASCII code
+    /// points, or decoding to ASCII only, still fails.
     #[must_use]
     pub const fn ignore_invalid_punycode(mut self, on: bool) -> Config {
         self.ignore_invalid_punycode = on;

@@ -58,24 +58,10 @@ pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Resu
         let ascii = if lowercase { Cow::Owned(domain.to_ascii_lowercase()) } else { domain.into() };
         return (ascii, into_result(errors));
     }
-    let mut scratch = Scratch::default();
-    let (unicode, mut errors) = process(domain, config, &mut scratch);
-    // Steps 2 and 3: break into labels; Punycode-encode each label with non-ASCII characters.
-    let mut ascii = String::with_capacity(unicode.len() + 8);
-    for (i, label) in unicode.split('.').enumerate() {
-        if i > 0 {
-            ascii.push('.');
-        }
-        if label.is_ascii() {
-            ascii.push_str(label);
-            continue;
-        }
-        ascii.push_str(ACE_PREFIX);
-        if punycode::encode_with(label, &mut ascii, &mut scratch).is_err() {
-            errors.insert(ErrorCode::A3);
-            ascii.push_str(label);
-        }
-    }
+    // Steps 1 to 3: processing, breaking into labels, and Punycode for non-ASCII labels (built
+    // alongside the Unicode form, see `process`).
+    let mut ascii = String::with_capacity(domain.len() + 8);
+    let (_, mut errors) = process(domain, config, &mut Scratch::default(), Some(&mut ascii));
     // Step 4: VerifyDnsLength.
     if config.verify_dns_length {
         errors = errors.union(dns_length(&ascii));
@@ -87,7 +73,8 @@ pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Resu
 /// failures recorded on the way.
 ///
 /// With VerifyDnsLength, an empty label other than a final root label is recorded as
-/// [`ErrorCode::X4_2`], as the conformance tests expect.
+/// [`ErrorCode::X4_2`], as the conformance tests expect. Every other flag applies as in
+/// [`to_ascii`] (the URL Standard and the conformance tests use nontransitional processing).
 ///
 /// ```
 /// use weburl_host::idna::{to_unicode, Config, ErrorCode};
@@ -100,7 +87,10 @@ pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Resu
 pub fn to_unicode(domain: &str, config: Config) -> (String, Result<(), Errors>) {
     let (unicode, mut errors) = match ascii_fast_path(domain, config) {
         Some((_, errors)) => (domain.to_ascii_lowercase(), errors),
-        None => process(domain, config, &mut Scratch::default()),
+        None => {
+            let (unicode, errors) = process(domain, config, &mut Scratch::default(), None);
+            (unicode.into_owned(), errors)
+        }
     };
     if config.verify_dns_length {
         let count = unicode.split('.').count();
@@ -125,32 +115,77 @@ fn into_result(errors: Errors) -> Result<(), Errors> {
 /// has upper-case letters and the failures of criteria 2, 3 and UseSTD3ASCIIRules, or `None`
 /// when the domain needs the full path. No table lookup, no allocation.
 fn ascii_fast_path(domain: &str, config: Config) -> Option<(bool, Errors)> {
-    if !domain.is_ascii() {
+    let bytes = domain.as_bytes();
+    let mut seen = 0;
+    let mut errors = Errors::new();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let class = BYTE_CLASS.get(usize::from(b)).copied().unwrap_or(NON_ASCII);
+        if class & (DOT | NON_ASCII) != 0 {
+            if class & NON_ASCII != 0 {
+                return None;
+            }
+            fast_label(bytes.get(start..i).unwrap_or_default(), config, &mut errors)?;
+            start = i + 1;
+        }
+        seen |= class;
+    }
+    fast_label(bytes.get(start..).unwrap_or_default(), config, &mut errors)?;
+    if config.use_std3_ascii_rules && seen & NON_LDH != 0 {
+        errors.insert(ErrorCode::U1);
+    }
+    Some((seen & UPPER != 0, errors))
+}
+
+// Byte classes of the fast path, as bits.
+const UPPER: u8 = 1;
+const NON_LDH: u8 = 2;
+const DOT: u8 = 4;
+const NON_ASCII: u8 = 8;
+
+/// The class of every byte: upper-case letter, not a letter, digit or hyphen-minus (UseSTD3ASCII
+/// Rules), full stop, or not ASCII.
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const BYTE_CLASS: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        classes[b] = if byte >= 0x80 {
+            NON_ASCII
+        } else if byte == b'.' {
+            DOT
+        } else if byte.is_ascii_uppercase() {
+            UPPER
+        } else if byte.is_ascii_alphanumeric() || byte == b'-' {
+            0
+        } else {
+            NON_LDH
+        };
+        b += 1;
+    }
+    classes
+};
+
+/// The fast path's per-label checks: `None` for an `xn--` label (in any case), else criteria 2
+/// and 3 (CheckHyphens).
+fn fast_label(label: &[u8], config: Config, errors: &mut Errors) -> Option<()> {
+    if let [x, n, b'-', b'-', ..] = label
+        && (x | 0x20) == b'x'
+        && (n | 0x20) == b'n'
+    {
         return None;
     }
-    let mut uppercase = false;
-    let mut errors = Errors::new();
-    for label in domain.split('.') {
-        let bytes = label.as_bytes();
-        if bytes.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(ACE_PREFIX.as_bytes())) {
-            return None;
+    if config.check_hyphens {
+        if label.get(2..4) == Some(b"--") {
+            errors.insert(ErrorCode::V2);
         }
-        for &b in bytes {
-            uppercase |= b.is_ascii_uppercase();
-            if config.use_std3_ascii_rules && !(b.is_ascii_alphanumeric() || b == b'-') {
-                errors.insert(ErrorCode::U1);
-            }
-        }
-        if config.check_hyphens {
-            if bytes.get(2..4) == Some(b"--") {
-                errors.insert(ErrorCode::V2);
-            }
-            if bytes.first() == Some(&b'-') || bytes.last() == Some(&b'-') {
-                errors.insert(ErrorCode::V3);
-            }
+        if label.first() == Some(&b'-') || label.last() == Some(&b'-') {
+            errors.insert(ErrorCode::V3);
         }
     }
-    Some((uppercase, errors))
+    Some(())
 }
 
 /// ToASCII step 4 (VerifyDnsLength) on the ASCII result.
@@ -184,12 +219,133 @@ fn push_mapping(out: &mut String, mapping: &str, transitional: bool) {
 }
 
 /// Section 4, Processing: the Unicode form of `domain` and the failures recorded.
-fn process(domain: &str, config: Config, scratch: &mut Scratch) -> (String, Errors) {
-    let transitional = config.transitional_processing;
-    // Step 1, Map. `valid` stays true while every code point pushed has a valid status (for
-    // this kind of processing): mapping values hold only valid and deviation code points.
-    let mut mapped = String::with_capacity(domain.len());
+///
+/// With `ascii`, also ToASCII steps 2 and 3 label by label: the ASCII form is appended to it.
+/// A label decoded from valid Punycode is copied as it came (Punycode is unique: encoding the
+/// decoded label gives it back), any other non-ASCII label is encoded.
+fn process<'a>(
+    domain: &'a str,
+    config: Config,
+    scratch: &mut Scratch,
+    mut ascii: Option<&mut String>,
+) -> (Cow<'a, str>, Errors) {
     let mut valid = true;
+    // Steps 1 and 2 for ASCII input: mapping only lower-cases, and ASCII is NFC.
+    let normalized: Cow<'a, str> = if domain.is_ascii() {
+        if domain.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(domain.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(domain)
+        }
+    } else {
+        let mapped = map(domain, config.transitional_processing, &mut valid);
+        // Step 2, Normalize to NFC. A string that passes the quick check is already NFC; so is
+        // one below U+0300, where every code point is NFC_QC=Yes with combining class 0 (the
+        // normalization stability policy keeps it so).
+        if mapped.chars().all(|c| c < '\u{300}')
+            || is_nfc_quick(mapped.chars()) == IsNormalized::Yes
+        {
+            Cow::Owned(mapped)
+        } else {
+            valid = false;
+            Cow::Owned(mapped.chars().nfc().collect())
+        }
+    };
+    // Steps 3 and 4: break into labels, then convert and validate each. The Unicode result is
+    // `normalized` itself until a label decodes from Punycode; from then on it is rebuilt in
+    // `rebuilt` (only when the Unicode form is wanted).
+    let mut rebuilt: Option<String> = None;
+    let mut decoded = String::new();
+    let mut offset = 0;
+    let mut errors = Errors::new();
+    let mut bidi_domain = false;
+    let mut bidi_errors = Errors::new();
+    for (i, label) in normalized.split('.').enumerate() {
+        let label_start = offset;
+        offset += label.len() + 1;
+        // The validity criteria to apply (none for a label left as it was after a failure), and
+        // whether the label is valid Punycode, decoded into `decoded`.
+        let (origin, punycode) = match label.strip_prefix(ACE_PREFIX) {
+            // Step 4.1.1: an `xn--` label must be ASCII.
+            Some(_) if !label.is_ascii() => {
+                errors.insert(ErrorCode::P4);
+                (None, false)
+            }
+            // Step 4.1.2: decode, or record the failure (unless IgnoreInvalidPunycode) and keep
+            // the label.
+            Some(encoded) => {
+                decoded.clear();
+                if punycode::decode_with(encoded, &mut decoded, scratch).is_ok() {
+                    // Step 4.1.3: the decoded label must not be empty or all ASCII.
+                    if decoded.is_ascii() {
+                        errors.insert(ErrorCode::P4);
+                    }
+                    (Some(Origin::Punycode), true)
+                } else {
+                    if !config.ignore_invalid_punycode {
+                        errors.insert(ErrorCode::P4);
+                    }
+                    (None, false)
+                }
+            }
+            None => (Some(Origin::Mapped { statuses_valid: valid }), false),
+        };
+        let unicode = if punycode { decoded.as_str() } else { label };
+        // Step 4.1.4 and 4.2.1: the validity criteria (only the Bidi rule for a label kept as
+        // it was after a failure).
+        if let Some(origin) = origin {
+            let checked = validity::check_label(unicode, config, origin);
+            errors = errors.union(checked.errors);
+            bidi_errors = bidi_errors.union(checked.bidi);
+            bidi_domain |= checked.rtl;
+        } else if config.check_bidi {
+            bidi_errors = bidi_errors.union(validity::bidi_rule(unicode));
+        }
+        match ascii.as_deref_mut() {
+            // ToASCII step 3.
+            Some(ascii) => {
+                if i > 0 {
+                    ascii.push('.');
+                }
+                if unicode.is_ascii() {
+                    ascii.push_str(unicode);
+                } else if punycode {
+                    ascii.push_str(label);
+                } else {
+                    ascii.push_str(ACE_PREFIX);
+                    if punycode::encode_with(unicode, ascii, scratch).is_err() {
+                        errors.insert(ErrorCode::A3);
+                        ascii.push_str(unicode);
+                    }
+                }
+            }
+            // The Unicode form: from the first decoded label on, rebuilt label by label (a
+            // label after the first follows a full stop).
+            None => {
+                if let Some(out) = rebuilt.as_mut() {
+                    out.push('.');
+                    out.push_str(unicode);
+                } else if punycode {
+                    let before = normalized.get(..label_start).unwrap_or_default();
+                    let mut out = String::with_capacity(normalized.len() + unicode.len());
+                    out.push_str(before);
+                    out.push_str(unicode);
+                    rebuilt = Some(out);
+                }
+            }
+        }
+    }
+    // Criterion 9: the Bidi rule counts for every label of a Bidi domain name.
+    if config.check_bidi && bidi_domain {
+        errors = errors.union(bidi_errors);
+    }
+    (rebuilt.map_or(normalized, Cow::Owned), errors)
+}
+
+/// Section 4, step 1, Map. `valid` is cleared unless every code point pushed has a valid status
+/// (for this kind of processing): mapping values hold only valid and deviation code points.
+fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
+    let mut mapped = String::with_capacity(domain.len());
     for c in domain.chars() {
         if c.is_ascii() {
             mapped.push(c.to_ascii_lowercase());
@@ -200,7 +356,7 @@ fn process(domain: &str, config: Config, scratch: &mut Scratch) -> (String, Erro
             Status::Ignored => {}
             Status::Disallowed => {
                 mapped.push(c);
-                valid = false;
+                *valid = false;
             }
             Status::Mapped(to) => push_mapping(&mut mapped, to, transitional),
             Status::MappedChar(to) => {
@@ -211,62 +367,7 @@ fn process(domain: &str, config: Config, scratch: &mut Scratch) -> (String, Erro
             Status::Deviation(_) => mapped.push(c),
         }
     }
-    // Step 2, Normalize to NFC (a string that passes the quick check is already NFC).
-    let normalized = if is_nfc_quick(mapped.chars()) == IsNormalized::Yes {
-        mapped
-    } else {
-        valid = false;
-        mapped.chars().nfc().collect()
-    };
-    // Steps 3 and 4: break into labels, then convert and validate each.
-    let mut out = String::with_capacity(normalized.len());
-    let mut errors = Errors::new();
-    let mut bidi_domain = false;
-    for (i, label) in normalized.split('.').enumerate() {
-        if i > 0 {
-            out.push('.');
-        }
-        let start = out.len();
-        let origin = match label.strip_prefix(ACE_PREFIX) {
-            Some(encoded) => {
-                // Step 4.1.1: an `xn--` label must be ASCII.
-                if !label.is_ascii() {
-                    errors.insert(ErrorCode::P4);
-                    out.push_str(label);
-                    continue;
-                }
-                // Step 4.1.2: decode, or record the failure (unless IgnoreInvalidPunycode) and
-                // keep the label.
-                if punycode::decode_with(encoded, &mut out, scratch).is_err() {
-                    if !config.ignore_invalid_punycode {
-                        errors.insert(ErrorCode::P4);
-                    }
-                    out.push_str(label);
-                    continue;
-                }
-                // Step 4.1.3: the decoded label must not be empty or all ASCII.
-                if out.get(start..).is_none_or(str::is_ascii) {
-                    errors.insert(ErrorCode::P4);
-                }
-                Origin::Punycode
-            }
-            None => {
-                out.push_str(label);
-                Origin::Mapped { statuses_valid: valid }
-            }
-        };
-        // Step 4.1.4 and 4.2.1: the validity criteria.
-        let checked = validity::check_label(out.get(start..).unwrap_or_default(), config, origin);
-        errors = errors.union(checked.errors);
-        bidi_domain |= checked.rtl;
-    }
-    // Criterion 9: the Bidi rule, for every label of a Bidi domain name.
-    if config.check_bidi && bidi_domain {
-        for label in out.split('.') {
-            errors = errors.union(validity::bidi_rule(label));
-        }
-    }
-    (out, errors)
+    mapped
 }
 
 #[cfg(test)]
@@ -299,7 +400,7 @@ mod tests {
         for config in configs {
             for domain in domains {
                 let (fast, fast_errors) = to_unicode(domain, config);
-                let (full, full_errors) = process(domain, config, &mut Scratch::default());
+                let (full, full_errors) = process(domain, config, &mut Scratch::default(), None);
                 assert_eq!(fast, full, "{domain:?}");
                 let fast_errors = fast_errors.err().unwrap_or_default().without(ErrorCode::X4_2);
                 assert_eq!(fast_errors, full_errors, "{domain:?} {config:?}");
@@ -312,7 +413,8 @@ mod tests {
         fn fast_path_matches_the_full_path(domain in "([a-zA-Z0-9_ -]|xn--|XN-|\\.){0,12}") {
             for config in [Config::new(), strict(), strict().transitional_processing(true)] {
                 if let Some((uppercase, errors)) = ascii_fast_path(&domain, config) {
-                    let (full, full_errors) = process(&domain, config, &mut Scratch::default());
+                    let (full, full_errors) =
+                        process(&domain, config, &mut Scratch::default(), None);
                     proptest::prop_assert_eq!(&full, &domain.to_ascii_lowercase());
                     proptest::prop_assert_eq!(uppercase, full != domain);
                     proptest::prop_assert_eq!(errors, full_errors);

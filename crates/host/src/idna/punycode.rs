@@ -111,6 +111,8 @@ pub(crate) struct Scratch {
     chars: Vec<char>,
     /// Encoding: `(code point, position)` of the non-basic code points.
     points: Vec<(u32, u32)>,
+    /// Encoding: every code point of a short input.
+    code_points: Vec<u32>,
     /// Encoding: a Fenwick tree over positions, counting the code points already handled.
     tree: Vec<u32>,
 }
@@ -145,6 +147,7 @@ pub(crate) fn decode_with(
     let chars = &mut scratch.chars;
     chars.clear();
     decode_chars(input, chars)?;
+    out.reserve(chars.iter().map(|c| c.len_utf8()).sum());
     out.extend(chars.iter());
     Ok(())
 }
@@ -169,6 +172,8 @@ fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
             (input.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
         }
     };
+    // The output has at most one code point per input byte.
+    out.reserve(bytes.len());
     out.extend(basic.chars());
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
@@ -281,14 +286,46 @@ fn tree_mark(tree: &mut [u32], pos: usize) {
     }
 }
 
+/// Up to this many non-basic code points, [`encode_short`]'s scans cost less than sorting.
+const SHORT: usize = 16;
+/// Labels of up to this many code points are encoded from a buffer on the stack.
+const SHORT_LABEL: usize = 64;
+
+/// RFC 3492 section 6.3, encoding procedure, as written: one scan of the input per distinct
+/// non-basic code point (at most [`SHORT`] scans). The basic code points and the delimiter are
+/// already written.
+fn encode_short(input: &[u32], out: &mut String, basic: u32) -> Result<(), PunycodeError> {
+    let mut n = INITIAL_N;
+    let mut delta: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut h = basic;
+    // The smallest code point not yet handled, while there is one.
+    while let Some(m) = input.iter().copied().filter(|&c| c >= n).min() {
+        let step = (m - n).checked_mul(h + 1).ok_or(PunycodeError::Overflow)?;
+        delta = delta.checked_add(step).ok_or(PunycodeError::Overflow)?;
+        n = m;
+        for &c in input {
+            if c < n {
+                delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
+            } else if c == n {
+                push_integer(out, delta, bias);
+                bias = adapt(delta, h + 1, h == basic);
+                delta = 0;
+                h += 1;
+            }
+        }
+        delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
+        n += 1;
+    }
+    Ok(())
+}
+
 /// RFC 3492 section 6.3, encoding procedure.
 ///
 /// The RFC's loop scans the whole input once per distinct non-basic code point (quadratic);
 /// this computes the same deltas from the positions of each code point's occurrences, counting
 /// the smaller code points before each with a Fenwick tree, in O(n log n).
 fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(), PunycodeError> {
-    let points = &mut scratch.points;
-    points.clear();
     // Copy the basic code points in order, then the delimiter if there were any.
     let mut input_len: u32 = 0;
     let mut basic: u32 = 0;
@@ -299,16 +336,39 @@ fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(),
         if c.is_ascii() {
             out.push(c);
             basic += 1;
-        } else {
-            points.push((u32::from(c), input_len));
         }
         input_len += 1;
     }
     if basic > 0 {
         out.push(DELIMITER);
     }
-    if points.is_empty() {
+    let non_basic = (input_len - basic) as usize;
+    if non_basic == 0 {
         return Ok(());
+    }
+    // Short labels (every DNS label) are scanned from the stack.
+    let mut stack = [0u32; SHORT_LABEL];
+    if let Some(buffer) = stack.get_mut(..input_len as usize) {
+        for (slot, c) in buffer.iter_mut().zip(input.chars()) {
+            *slot = u32::from(c);
+        }
+        if non_basic <= SHORT {
+            return encode_short(buffer, out, basic);
+        }
+    }
+    if non_basic <= SHORT {
+        let code_points = &mut scratch.code_points;
+        code_points.clear();
+        code_points.extend(input.chars().map(u32::from));
+        return encode_short(code_points, out, basic);
+    }
+    let points = &mut scratch.points;
+    points.clear();
+    points.reserve(non_basic);
+    for (pos, c) in (0..).zip(input.chars()) {
+        if !c.is_ascii() {
+            points.push((u32::from(c), pos));
+        }
     }
     points.sort_unstable();
     // The tree marks the positions of the code points below n: the basic ones first.

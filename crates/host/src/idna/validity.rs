@@ -27,13 +27,16 @@ pub(super) enum Origin {
 pub(super) struct Checked {
     /// The failed criteria, except the Bidi rule.
     pub(super) errors: Errors,
+    /// The Bidi rule's failures, which count only if the domain name is a Bidi domain name
+    /// (computed only with CheckBidi).
+    pub(super) bidi: Errors,
     /// Whether the label holds an R, AL or AN character, which makes the domain name a Bidi
-    /// domain name (checked only with CheckBidi).
+    /// domain name (computed only with CheckBidi).
     pub(super) rtl: bool,
 }
 
-/// Validity criteria 1-8 for a non-empty `label` (criterion 9, the Bidi rule, needs the whole
-/// domain name: see [`bidi_rule`]).
+/// Validity criteria 1-9 for a non-empty `label`. Criterion 9, the Bidi rule, applies only if
+/// the whole domain name is a Bidi domain name: its failures are returned apart.
 pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checked {
     let mut errors = Errors::new();
     let Some(first) = label.chars().next() else {
@@ -70,9 +73,12 @@ pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checke
     // Criterion 7: statuses (nontransitional for decoded labels), and UseSTD3ASCIIRules.
     let transitional = config.transitional_processing && !decoded;
     let check_status = !matches!(origin, Origin::Mapped { statuses_valid: true });
-    let mut rtl = false;
     let mut joiners = false;
+    let mut bidi = BidiRule::new();
     for c in label.chars() {
+        if config.check_bidi {
+            bidi.push(lookup::props(c).bidi_class());
+        }
         if c.is_ascii() {
             if config.use_std3_ascii_rules
                 && !matches!(c, 'a'..='z' | '0'..='9' | '-')
@@ -93,18 +99,12 @@ pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checke
             }
         }
         joiners |= c == ZWNJ || c == ZWJ;
-        if config.check_bidi && !rtl {
-            rtl = matches!(
-                lookup::props(c).bidi_class(),
-                BidiClass::R | BidiClass::AL | BidiClass::AN
-            );
-        }
     }
     // Criterion 8 (CheckJoiners): RFC 5892 Appendix A.1 and A.2.
     if config.check_joiners && joiners {
         errors = errors.union(context_j(label));
     }
-    Checked { errors, rtl }
+    Checked { errors, bidi: bidi.finish(), rtl: bidi.rtl }
 }
 
 /// RFC 5892 Appendix A.1 (ZERO WIDTH NON-JOINER) and A.2 (ZERO WIDTH JOINER) for every joiner
@@ -144,51 +144,96 @@ fn context_j(label: &str) -> Errors {
 
 /// RFC 5893 section 2, the Bidi rule, for one non-empty label of a Bidi domain name.
 pub(super) fn bidi_rule(label: &str) -> Errors {
-    let mut errors = Errors::new();
-    let mut classes = label.chars().map(|c| lookup::props(c).bidi_class());
-    // Rule 1: the first character decides the direction; any other start fails the label
-    // without the other rules.
-    let rtl = match classes.next() {
-        None => return errors,
-        Some(BidiClass::R | BidiClass::AL) => true,
-        Some(BidiClass::L) => false,
-        Some(_) => return errors.with(ErrorCode::B1),
-    };
-    let mut last_non_nsm = if rtl { BidiClass::R } else { BidiClass::L };
-    let (mut en, mut an) = (false, false);
-    for class in classes {
+    let mut rule = BidiRule::new();
+    for c in label.chars() {
+        rule.push(lookup::props(c).bidi_class());
+    }
+    rule.finish()
+}
+
+/// The Bidi rule (RFC 5893 section 2) fed one Bidi class at a time.
+struct BidiRule {
+    /// The label's direction, once its first character is seen: `Some(true)` for right to left.
+    /// After a failed rule 1 the label is not checked further.
+    direction: Option<bool>,
+    started: bool,
+    errors: Errors,
+    /// The last class other than NSM.
+    last: BidiClass,
+    en: bool,
+    an: bool,
+    /// Whether an R, AL or AN character was seen (whatever the direction).
+    rtl: bool,
+}
+
+impl BidiRule {
+    fn new() -> BidiRule {
+        BidiRule {
+            direction: None,
+            started: false,
+            errors: Errors::new(),
+            last: BidiClass::L,
+            en: false,
+            an: false,
+            rtl: false,
+        }
+    }
+
+    fn push(&mut self, class: BidiClass) {
         use BidiClass::*;
-        if rtl {
+        self.rtl |= matches!(class, R | AL | AN);
+        if !self.started {
+            // Rule 1: the first character decides the direction; any other start fails the
+            // label without the other rules.
+            self.started = true;
+            self.direction = match class {
+                R | AL => Some(true),
+                L => Some(false),
+                _ => {
+                    self.errors.insert(ErrorCode::B1);
+                    None
+                }
+            };
+            self.last = class;
+            return;
+        }
+        match self.direction {
             // Rule 2.
-            if !matches!(class, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM) {
-                errors.insert(ErrorCode::B2);
+            Some(true) if !matches!(class, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM) => {
+                self.errors.insert(ErrorCode::B2);
             }
-        } else if !matches!(class, L | EN | ES | CS | ET | ON | BN | NSM) {
             // Rule 5.
-            errors.insert(ErrorCode::B5);
+            Some(false) if !matches!(class, L | EN | ES | CS | ET | ON | BN | NSM) => {
+                self.errors.insert(ErrorCode::B5);
+            }
+            _ => {}
         }
-        en |= class == EN;
-        an |= class == AN;
+        self.en |= class == EN;
+        self.an |= class == AN;
         if class != NSM {
-            last_non_nsm = class;
+            self.last = class;
         }
     }
-    {
+
+    fn finish(&self) -> Errors {
         use BidiClass::*;
-        if rtl {
-            // Rule 3 and rule 4.
-            if !matches!(last_non_nsm, R | AL | EN | AN) {
-                errors.insert(ErrorCode::B3);
+        let mut errors = self.errors;
+        match self.direction {
+            Some(true) => {
+                // Rule 3 and rule 4.
+                if !matches!(self.last, R | AL | EN | AN) {
+                    errors.insert(ErrorCode::B3);
+                }
+                if self.en && self.an {
+                    errors.insert(ErrorCode::B4);
+                }
             }
-            if en && an {
-                errors.insert(ErrorCode::B4);
-            }
-        } else if !matches!(last_non_nsm, L | EN) {
             // Rule 6.
-            errors.insert(ErrorCode::B6);
+            Some(false) if !matches!(self.last, L | EN) => errors.insert(ErrorCode::B6),
+            _ => {}
         }
+        errors
     }
-    errors
 }
 
 #[cfg(test)]
