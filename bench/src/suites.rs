@@ -101,16 +101,16 @@ pub fn run_all(options: &Options) -> Result<(), String> {
 }
 
 fn print_medians(rounds: &Rounds, items: usize, bytes: usize) {
-    println!("  {:<10} {:>12} {:>10}", "impl", "ns/item", "MB/s");
+    println!("  {:<16} {:>12} {:>10}", "impl", "ns/item", "MB/s");
     for (name, times) in rounds.names.iter().zip(&rounds.times) {
         let m = median(times);
-        println!("  {:<10} {:>12.1} {:>10.1}", name, m / items as f64, bytes as f64 / m * 1e3);
+        println!("  {:<16} {:>12.1} {:>10.1}", name, m / items as f64, bytes as f64 / m * 1e3);
     }
 }
 
 fn print_ratio(rounds: &Rounds, label: &str, slow: &str, fast: &str) {
     let (med, min, max) = paired_ratio(rounds.of(slow), rounds.of(fast));
-    println!("  {label:<18} {med:>6.2}  [{min:.2}-{max:.2}]");
+    println!("  {label:<24} {med:>6.2}  [{min:.2}-{max:.2}]");
 }
 
 fn parse_suite(set: &Dataset, rounds: usize) {
@@ -193,7 +193,11 @@ fn agreement(lines: &[String]) {
             if w.href() != a.href() {
                 diff_a += 1;
                 if examples.len() < 3 {
-                    examples.push(format!("    ada differs: {line:?} -> {:?} vs {:?}", w.href(), a.href()));
+                    examples.push(format!(
+                        "    ada differs: {line:?} -> {:?} vs {:?}",
+                        w.href(),
+                        a.href()
+                    ));
                 }
             }
         }
@@ -202,13 +206,21 @@ fn agreement(lines: &[String]) {
             if w.href() != u.as_str() {
                 diff_u += 1;
                 if examples.len() < 6 {
-                    examples.push(format!("    url differs: {line:?} -> {:?} vs {:?}", w.href(), u.as_str()));
+                    examples.push(format!(
+                        "    url differs: {line:?} -> {:?} vs {:?}",
+                        w.href(),
+                        u.as_str()
+                    ));
                 }
             }
         }
     }
     println!("  failures: weburl {fail_w}, ada {fail_a}, url {fail_u}");
-    println!("  agreement: ada {} of {both_a} identical hrefs, url {} of {both_u}", both_a - diff_a, both_u - diff_u);
+    println!(
+        "  agreement: ada {} of {both_a} identical hrefs, url {} of {both_u}",
+        both_a - diff_a,
+        both_u - diff_u
+    );
     for e in examples {
         println!("{e}");
     }
@@ -252,9 +264,28 @@ fn raw_host(line: &str) -> Option<&str> {
 /// A deterministic set of non-ASCII host names mixing scripts, cases and punycode-to-be labels.
 fn non_ascii_hosts() -> Vec<String> {
     const LABELS: &[&str] = &[
-        "bücher", "münchen", "日本語", "пример", "例え", "παράδειγμα", "faß", "ÉCOLE", "straße",
-        "testé", "中国", "россия", "الاختبار", "उदाहरण", "테스트", "ñandú", "ŁÓDŹ", "café",
-        "www", "mail", "shop", "news",
+        "bücher",
+        "münchen",
+        "日本語",
+        "пример",
+        "例え",
+        "παράδειγμα",
+        "faß",
+        "ÉCOLE",
+        "straße",
+        "testé",
+        "中国",
+        "россия",
+        "الاختبار",
+        "उदाहरण",
+        "테스트",
+        "ñandú",
+        "ŁÓDŹ",
+        "café",
+        "www",
+        "mail",
+        "shop",
+        "news",
     ];
     const TLDS: &[&str] = &["com", "de", "jp", "рф", "org", "中国", "net", "co.uk"];
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -289,19 +320,31 @@ fn domain_suite(sets: &[Dataset], rounds: usize) {
         .into_iter()
         .collect();
     let non_ascii = non_ascii_hosts();
-    for (label, hosts) in [("ASCII hosts of the datasets", &ascii), ("generated non-ASCII hosts", &non_ascii)] {
+    for (label, hosts) in
+        [("ASCII hosts of the datasets", &ascii), ("generated non-ASCII hosts", &non_ascii)]
+    {
         let bytes: usize = hosts.iter().map(String::len).sum();
         println!("domain_to_ascii: {label} ({} distinct)", hosts.len());
         let mut contestants = vec![
             Contestant {
                 name: "weburl",
                 pass: Box::new(|| {
-                    hosts.iter().filter_map(|h| weburl::host::domain_to_ascii(h, false).ok()).map(|s| s.len()).sum()
+                    hosts
+                        .iter()
+                        .filter_map(|h| weburl::host::domain_to_ascii(h, false).ok())
+                        .map(|s| s.len())
+                        .sum()
                 }),
             },
             Contestant {
                 name: "idna",
-                pass: Box::new(|| hosts.iter().filter_map(|h| idna::domain_to_ascii(h).ok()).map(|s| s.len()).sum()),
+                pass: Box::new(|| {
+                    hosts
+                        .iter()
+                        .filter_map(|h| idna::domain_to_ascii(h).ok())
+                        .map(|s| s.len())
+                        .sum()
+                }),
             },
             Contestant {
                 name: "ada",
@@ -316,7 +359,8 @@ fn domain_suite(sets: &[Dataset], rounds: usize) {
         let differ = hosts
             .iter()
             .filter(|h| {
-                weburl::host::domain_to_ascii(h, false).ok().as_deref() != idna::domain_to_ascii(h).ok().as_deref()
+                weburl::host::domain_to_ascii(h, false).ok().as_deref()
+                    != idna::domain_to_ascii(h).ok().as_deref()
             })
             .count();
         println!("  weburl and idna differ on {differ} hosts");
@@ -341,14 +385,22 @@ fn form_query() -> String {
 fn form_suite(rounds: usize) {
     let query = form_query();
     const REPS: usize = 2000;
-    println!("form parse+serialize: 20-pair query ({} bytes) x {REPS}", query.len());
+    println!(
+        "form parse+serialize (borrowing parse, then serialize): 20-pair query ({} bytes) x {REPS}",
+        query.len()
+    );
     let q = query.as_str();
     let mut contestants = vec![
         Contestant {
             name: "weburl",
             pass: Box::new(|| {
                 (0..REPS)
-                    .map(|_| weburl::form::SearchParams::parse(black_box(q)).to_string().len())
+                    .map(|_| {
+                        weburl::form::serialize_utf8(weburl::form::parse_iter(
+                            black_box(q).as_bytes(),
+                        ))
+                        .len()
+                    })
                     .sum()
             }),
         },
@@ -397,10 +449,12 @@ fn setter_suite(sets: &[Dataset], rounds: usize) {
         .collect();
     println!("setters: {} parsed URLs", lines.len());
     for setter in ["href", "host", "pathname", "search"] {
-        let mut ours: Vec<weburl::Url> = lines.iter().filter_map(|l| weburl::Url::parse(l).ok()).collect();
+        let mut ours: Vec<weburl::Url> =
+            lines.iter().filter_map(|l| weburl::Url::parse(l).ok()).collect();
         let mut theirs: Vec<ada_url::Url> =
             lines.iter().filter_map(|l| ada_url::Url::parse(*l, None).ok()).collect();
-        let mut servo: Vec<url::Url> = lines.iter().filter_map(|l| url::Url::parse(l).ok()).collect();
+        let mut servo: Vec<url::Url> =
+            lines.iter().filter_map(|l| url::Url::parse(l).ok()).collect();
         let values: [&str; 2] = match setter {
             "href" => ["https://example.com/a/b?c#d", "http://user@example.org:8080/x"],
             "host" => ["example.com", "sub.example.org:8443"],
