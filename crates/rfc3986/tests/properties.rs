@@ -301,3 +301,109 @@ proptest! {
         }
     }
 }
+
+/// Long strings of URI characters (valid ones more often), with any character mixed in.
+fn long_uri_like() -> impl Strategy<Value = String> {
+    let c = prop_oneof![
+        6 => proptest::sample::select(
+            "aZ09-._~!$&'()*+,;=:@/?#[]%".chars().collect::<Vec<_>>()
+        ),
+        1 => proptest::sample::select(vec!['.', '/', ':', '[', ']', 'v', 'F']),
+        1 => any::<char>(),
+    ];
+    prop::collection::vec(c, 0..1500).prop_map(|v| v.into_iter().collect())
+}
+
+/// Every public entry point on `input`: none may panic, and the parse and validate forms agree.
+fn exercise_every_entry_point(input: &str) -> Result<(), TestCaseError> {
+    use weburl_rfc3986::{Grammar, rules};
+    for grammar in [Grammar::UriReference, Grammar::Uri, Grammar::AbsoluteUri, Grammar::RelativeRef]
+    {
+        let parsed = UriRef::parse_as(input, grammar);
+        let owned = UriRefBuf::parse_as(input.to_owned(), grammar);
+        prop_assert_eq!(parsed.is_ok(), owned.is_ok());
+        if let Err(e) = parsed {
+            prop_assert!(e.offset().is_some_and(|o| o <= input.len()));
+        }
+    }
+    prop_assert_eq!(UriRef::parse(input).is_ok(), validate(input).is_ok());
+    prop_assert_eq!(UriRef::parse_uri(input).is_ok(), weburl_rfc3986::validate_uri(input).is_ok());
+    prop_assert_eq!(rules::is_uri_reference(input), validate(input).is_ok());
+    let _ = remove_dot_segments(input);
+    for predicate in [
+        rules::is_scheme,
+        rules::is_authority,
+        rules::is_userinfo,
+        rules::is_host,
+        rules::is_port,
+        rules::is_ip_literal,
+        rules::is_ipvfuture,
+        rules::is_ipv6_address,
+        rules::is_h16,
+        rules::is_ls32,
+        rules::is_ipv4_address,
+        rules::is_dec_octet,
+        rules::is_reg_name,
+        rules::is_path_abempty,
+        rules::is_path_absolute,
+        rules::is_path_noscheme,
+        rules::is_path_rootless,
+        rules::is_path_empty,
+        rules::is_segment,
+        rules::is_segment_nz,
+        rules::is_segment_nz_nc,
+        rules::is_pchar,
+        rules::is_query,
+        rules::is_fragment,
+        rules::is_pct_encoded,
+        rules::is_absolute_uri,
+        rules::is_relative_ref,
+        rules::is_uri,
+    ] {
+        let _ = predicate(input);
+    }
+    if let Ok(r) = UriRef::parse(input) {
+        let once = r.normalized();
+        prop_assert_eq!(once.normalized(), once.clone());
+        prop_assert!(r.equivalent(&once.as_uri_ref()));
+        for base in ["http://a/b/c/d;p?q#f", "a:", "a:b/../../c"] {
+            let target = UriRef::parse(base).unwrap().resolve(&r).unwrap();
+            prop_assert!(UriRef::parse_uri(target.as_str()).is_ok(), "{}", target);
+        }
+        // A base without a scheme is refused.
+        prop_assert!(UriRef::parse("//h/p").unwrap().resolve(&r).is_err());
+        if r.is_uri() {
+            let target = r.resolve(&UriRef::parse("../x/./y?q#f").unwrap()).unwrap();
+            prop_assert!(UriRef::parse_uri(target.as_str()).is_ok(), "{}", target);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn no_entry_point_panics_on_long_input(input in long_uri_like()) {
+        exercise_every_entry_point(&input)?;
+    }
+}
+
+#[test]
+fn no_entry_point_panics_on_huge_input() {
+    let huge = [
+        "a:".to_owned() + &"../".repeat(50_000),
+        "http://h/".to_owned() + &"a/..".repeat(50_000),
+        "/".repeat(100_000),
+        format!("http://[{}]/", ":".repeat(100_000)),
+        format!("http://[v{}.x]/", "F".repeat(100_000)),
+        "http://h:".to_owned() + &"9".repeat(100_000),
+        "%41".repeat(30_000),
+        "%".repeat(100_000),
+        "a".repeat(100_000) + ":",
+        "?".to_owned() + &"é".repeat(50_000),
+    ];
+    for input in &huge {
+        exercise_every_entry_point(input).unwrap();
+    }
+}
