@@ -520,7 +520,7 @@ fn setter_suite(sets: &[Dataset], rounds: usize) {
                         }
                         sum += u.as_str().len();
                     }
-                    sum + lines.len() * 0
+                    sum
                 }),
             },
         ];
