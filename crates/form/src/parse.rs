@@ -1,13 +1,74 @@
 //! The application/x-www-form-urlencoded parser (URL Standard, section 5.1).
 //!
-//! [`parse_iter`] walks the input once and borrows each name and value that needs no
-//! decoding; [`parse`] collects owned pairs.
+//! [`parse_iter`] checks once, up front, that the input is UTF-8 (an ASCII fast path in
+//! `core`), then walks it once: the end of each name or value is found eight bytes at a time
+//! (SWAR word tests for `&`, `=`, `+` and `%`), and the name or value is borrowed when it holds
+//! no `+` and no `%`. Otherwise it is decoded in one pass straight into its `String`: runs of
+//! literal text are copied in one piece, and a percent-encoded UTF-8 character is decoded to a
+//! `char` without a second validation. Input that is not UTF-8, and percent-encoded bytes that
+//! are not UTF-8, take a general path that replaces what is invalid with U+FFFD.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use weburl_percent::utf8_lossy_owned;
+
+/// Class bit of a byte that ends a name: 0x26 (&) and 0x3D (=).
+const ENDS_NAME: u8 = 1;
+/// Class bit of a byte that ends a value: 0x26 (&).
+const ENDS_VALUE: u8 = 2;
+/// Class bit of a byte that needs decoding: 0x2B (+) and 0x25 (%).
+const DECODES: u8 = 4;
+
+/// The class bits of each byte (zero for bytes that stand for themselves).
+#[allow(clippy::indexing_slicing, reason = "constant indices into a 256-entry table")]
+const CLASS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    table[b'&' as usize] = ENDS_NAME | ENDS_VALUE;
+    table[b'=' as usize] = ENDS_NAME;
+    table[b'+' as usize] = DECODES;
+    table[b'%' as usize] = DECODES;
+    table
+};
+
+/// The class bits of `byte`.
+#[inline(always)]
+fn class(byte: u8) -> u8 {
+    // A `u8` index into a 256-entry table: the fallback is never taken.
+    CLASS.get(usize::from(byte)).copied().unwrap_or(0)
+}
+
+/// Marks a byte that is not an ASCII hex digit in [`HEX_VALUE`].
+const NOT_HEX: u8 = 0xFF;
+
+/// The value of each ASCII hex digit, [`NOT_HEX`] for other bytes.
+#[allow(clippy::indexing_slicing, reason = "indices stay below 0x80 in a 256-entry table")]
+const HEX_VALUE: [u8; 256] = {
+    let mut table = [NOT_HEX; 256];
+    let mut b = 0u8;
+    while b < 10 {
+        table[(b'0' + b) as usize] = b;
+        b += 1;
+    }
+    let mut b = 0u8;
+    while b < 6 {
+        table[(b'A' + b) as usize] = 10 + b;
+        table[(b'a' + b) as usize] = 10 + b;
+        b += 1;
+    }
+    table
+};
+
+/// The value of the percent-encoded byte at `bytes[at]` (a `%`): the two bytes after it, when
+/// both are ASCII hex digits.
+#[inline(always)]
+fn escaped_byte(bytes: &[u8], at: usize) -> Option<u8> {
+    let hex = |i: usize| bytes.get(i).and_then(|&b| HEX_VALUE.get(usize::from(b))).copied();
+    let (hi, lo) = (hex(at + 1)?, hex(at + 2)?);
+    // Digit values are below 16; `NOT_HEX` has every bit set.
+    if hi | lo > 0x0F { None } else { Some(hi << 4 | lo) }
+}
 
 /// Parse `input` as application/x-www-form-urlencoded: the list of name-value pairs.
 ///
@@ -25,12 +86,31 @@ use weburl_percent::utf8_lossy_owned;
 /// ```
 #[must_use]
 pub fn parse(input: &[u8]) -> Vec<(String, String)> {
-    parse_iter(input).map(|(name, value)| (name.into_owned(), value.into_owned())).collect()
+    let mut list = Vec::with_capacity(pair_capacity(input));
+    list.extend(parse_iter(input).map(|(name, value)| (name.into_owned(), value.into_owned())));
+    list
 }
+
+/// How many pairs to make room for when parsing `input`: one more than its 0x26 (&) bytes (an
+/// upper bound on the pairs), counted in a loop the compiler vectorizes, and at most
+/// [`MAX_RESERVED_PAIRS`] (so that a run of `&` cannot make a large empty list).
+pub(crate) fn pair_capacity(input: &[u8]) -> usize {
+    if input.is_empty() {
+        return 0;
+    }
+    let separators = input.iter().filter(|&&b| b == b'&').count();
+    (separators + 1).min(MAX_RESERVED_PAIRS)
+}
+
+/// The most pairs [`pair_capacity`] reserves for; longer lists grow as usual.
+const MAX_RESERVED_PAIRS: usize = 256;
 
 /// Parse `input` as application/x-www-form-urlencoded, lazily: an iterator over the pairs that
 /// borrows a name or value from `input` when it holds no `+`, no percent-encoded byte, and only
 /// valid UTF-8.
+///
+/// The input is checked to be UTF-8 once, here; the pairs are then split and decoded as the
+/// iterator advances.
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -45,121 +125,289 @@ pub fn parse(input: &[u8]) -> Vec<(String, String)> {
 #[inline]
 #[must_use]
 pub fn parse_iter(input: &[u8]) -> Parse<'_> {
-    Parse { rest: input }
+    // The longest valid prefix: names and values inside it need no further UTF-8 check.
+    let text = match core::str::from_utf8(input) {
+        Ok(text) => text,
+        Err(e) => input
+            .get(..e.valid_up_to())
+            .and_then(|valid| core::str::from_utf8(valid).ok())
+            .unwrap_or_default(),
+    };
+    Parse { input, text, pos: 0 }
 }
 
 /// The iterator of [`parse_iter`]: yields `(name, value)` pairs in input order.
 #[derive(Clone, Debug)]
 pub struct Parse<'a> {
-    /// The input not yet split into sequences.
-    rest: &'a [u8],
+    /// The whole input.
+    input: &'a [u8],
+    /// The longest prefix of `input` that is valid UTF-8.
+    text: &'a str,
+    /// Where the sequences not yet split start (past the end when there are none).
+    pos: usize,
+}
+
+impl<'a> Parse<'a> {
+    /// Steps 3.4-3.6 for the name or value `input[start..end]`, whose first `+` or `%` is at
+    /// `special` (if any).
+    #[inline]
+    fn component(&self, start: usize, end: usize, special: Option<usize>) -> Cow<'a, str> {
+        // Inside the valid prefix, `start` and `end` sit next to ASCII bytes (or at the end of
+        // the prefix): they are character boundaries.
+        let text = self.text.get(start..end);
+        if let Some(special) = special {
+            let decoded = match text {
+                Some(text) => decode_text(text, special - start),
+                None => None,
+            };
+            if let Some(decoded) =
+                decoded.or_else(|| decode(self.bytes(start, end), special - start))
+            {
+                return Cow::Owned(decoded);
+            }
+        }
+        // Nothing to decode.
+        match text {
+            Some(text) => Cow::Borrowed(text),
+            None => String::from_utf8_lossy(self.bytes(start, end)),
+        }
+    }
+
+    /// `input[start..end]`.
+    #[inline]
+    fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
+        self.input.get(start..end).unwrap_or_default()
+    }
+}
+
+/// Eight bytes per word, each 0x01.
+const LOW_BITS: u64 = u64::from_le_bytes([0x01; 8]);
+/// Eight bytes per word, each 0x80.
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+
+/// A word whose lowest set bit is the high bit of the first byte of `word` equal to the ASCII
+/// byte `byte` (in little-endian order); zero when there is none. (Bits above the first match
+/// may be wrong, which is why only the lowest is used.)
+#[inline(always)]
+fn matches(word: u64, byte: u8) -> u64 {
+    let x = word ^ (LOW_BITS * u64::from(byte));
+    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS
+}
+
+/// From `from`, the index of the first byte of `bytes` for which `stop` holds (or the length).
+/// `stops` is the same test on eight bytes at a time (see [`matches`]).
+#[inline(always)]
+fn find(bytes: &[u8], from: usize, stops: impl Fn(u64) -> u64, stop: impl Fn(u8) -> bool) -> usize {
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let found = stops(u64::from_le_bytes(*chunk));
+        if found != 0 {
+            // The byte index of the lowest set bit: below 8.
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    // Fewer than eight bytes left.
+    while let Some(&byte) = bytes.get(i) {
+        if stop(byte) {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// From `from`, the end of a name in `bytes` (the first 0x26 (&) or 0x3D (=), or the length),
+/// and the index of its first byte to decode (0x2B (+) or 0x25 (%)), if any.
+#[inline]
+fn scan_name(bytes: &[u8], from: usize) -> (usize, Option<usize>) {
+    let end_or_special = find(
+        bytes,
+        from,
+        |w| matches(w, b'&') | matches(w, b'=') | matches(w, b'+') | matches(w, b'%'),
+        |b| class(b) != 0,
+    );
+    match bytes.get(end_or_special) {
+        Some(b'+' | b'%') => {
+            let end = find(
+                bytes,
+                end_or_special + 1,
+                |w| matches(w, b'&') | matches(w, b'='),
+                |b| class(b) & ENDS_NAME != 0,
+            );
+            (end, Some(end_or_special))
+        }
+        _ => (end_or_special, None),
+    }
+}
+
+/// From `from`, the end of a value in `bytes` (the first 0x26 (&), or the length), and the
+/// index of its first byte to decode (0x2B (+) or 0x25 (%)), if any.
+#[inline]
+fn scan_value(bytes: &[u8], from: usize) -> (usize, Option<usize>) {
+    let end_or_special = find(
+        bytes,
+        from,
+        |w| matches(w, b'&') | matches(w, b'+') | matches(w, b'%'),
+        |b| class(b) & (ENDS_VALUE | DECODES) != 0,
+    );
+    match bytes.get(end_or_special) {
+        Some(b'+' | b'%') => {
+            let end = find(bytes, end_or_special + 1, |w| matches(w, b'&'), |b| b == b'&');
+            (end, Some(end_or_special))
+        }
+        _ => (end_or_special, None),
+    }
 }
 
 impl<'a> Iterator for Parse<'a> {
     type Item = (Cow<'a, str>, Cow<'a, str>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        // Step 1 (sequences): each run of bytes up to the next 0x26 (&).
         loop {
-            if self.rest.is_empty() {
-                return None;
-            }
-            // Step 1 (sequences): the bytes up to the next 0x26 (&).
-            let (bytes, tail) = split_once(self.rest, b'&');
-            self.rest = tail;
+            let &first = self.input.get(self.pos)?;
             // Step 3.1: skip empty sequences.
-            if bytes.is_empty() {
+            if first == b'&' {
+                self.pos += 1;
                 continue;
             }
-            // Steps 3.2-3.3: name before the first 0x3D (=), value after it (or empty).
-            let (name, value) = split_once(bytes, b'=');
-            // Steps 3.4-3.6: `+` to space, percent-decode, UTF-8 decode without BOM.
-            return Some((decode(name), decode(value)));
+            // Steps 3.2-3.3: the name runs to the first 0x3D (=) or the end of the sequence;
+            // the value (empty without `=`) from there to the end of the sequence.
+            let start = self.pos;
+            let (name_end, name_special) = scan_name(self.input, start);
+            let name = self.component(start, name_end, name_special);
+            let value = if self.input.get(name_end) == Some(&b'=') {
+                let (value_end, value_special) = scan_value(self.input, name_end + 1);
+                self.pos = value_end + 1;
+                self.component(name_end + 1, value_end, value_special)
+            } else {
+                self.pos = name_end + 1;
+                Cow::Borrowed("")
+            };
+            return Some((name, value));
         }
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // A pair takes at least one byte, and pairs are `&`-separated.
+        (0, Some(self.input.len().saturating_sub(self.pos).div_ceil(2)))
     }
 }
 
 impl core::iter::FusedIterator for Parse<'_> {}
 
-/// `bytes` split at the first `delimiter` (which belongs to neither part), or `bytes` and an
-/// empty tail.
-#[inline]
-fn split_once(bytes: &[u8], delimiter: u8) -> (&[u8], &[u8]) {
-    match bytes.iter().position(|&b| b == delimiter) {
-        Some(i) => (bytes.get(..i).unwrap_or_default(), bytes.get(i + 1..).unwrap_or_default()),
-        None => (bytes, &[]),
+/// Steps 3.4-3.6 for a name or value that is valid UTF-8 and holds a `+` or `%` at `first`:
+/// replace each 0x2B (+) with 0x20 and percent-decode, in one pass, copying runs of literal text
+/// in one piece. `None` when nothing changes (each `%` is literal) or when the percent-encoded
+/// bytes are not valid UTF-8 (each encoded character must be whole), for [`decode`] to handle.
+fn decode_text(text: &str, first: usize) -> Option<String> {
+    let bytes = text.as_bytes();
+    // The output is never longer than the input.
+    let mut out = String::with_capacity(bytes.len());
+    // The literal run not yet copied starts at `run`; bytes before `first` are literal.
+    let mut run = 0;
+    let mut i = first;
+    while let Some(&byte) = bytes.get(i) {
+        let (decoded, len) = match byte {
+            b'+' => (' ', 1),
+            b'%' => match escaped_byte(bytes, i) {
+                Some(b) if b.is_ascii() => (char::from(b), 3),
+                Some(lead) => escaped_char(bytes, i, lead)?,
+                // A `%` that starts no percent-encoded byte is literal.
+                None => {
+                    i += 1;
+                    continue;
+                }
+            },
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        if run < i {
+            out.push_str(text.get(run..i)?);
+        }
+        out.push(decoded);
+        i += len;
+        run = i;
     }
+    if run == 0 {
+        return None;
+    }
+    if run < bytes.len() {
+        out.push_str(text.get(run..)?);
+    }
+    Some(out)
 }
 
-/// The value of an ASCII hex digit.
+/// The character whose UTF-8 bytes are percent-encoded from `bytes[at]` on, `lead` being the
+/// first of them (0x80 or above), and the number of input bytes it takes. `None` unless the
+/// encoded bytes are exactly one valid UTF-8 sequence (not overlong, no surrogate).
 #[inline]
-fn hex_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'0'..=b'9' => Some(byte - b'0'),
-        b'A'..=b'F' => Some(byte - b'A' + 10),
-        b'a'..=b'f' => Some(byte - b'a' + 10),
-        _ => None,
-    }
-}
-
-/// The byte that the `+` or `%` at the start of `bytes` decodes to, and how many input bytes
-/// it takes: a space for `+` (step 3.4), the byte of a percent-encoded byte, or `%` itself.
-#[inline]
-fn special_at_start(bytes: &[u8]) -> Option<(u8, usize)> {
-    match bytes {
-        [b'+', ..] => Some((b' ', 1)),
-        // A `+` after `%` would have become a space first: it is never a hex digit here.
-        [b'%', hi, lo, ..] => match (hex_value(*hi), hex_value(*lo)) {
-            (Some(hi), Some(lo)) => Some((hi << 4 | lo, 3)),
-            _ => Some((b'%', 1)),
-        },
-        [b'%', ..] => Some((b'%', 1)),
-        _ => None,
-    }
-}
-
-/// Steps 3.4-3.5 for one name or value: replace each 0x2B (+) with 0x20, percent-decode, and
-/// UTF-8 decode without BOM (invalid sequences become U+FFFD), in one pass.
-fn decode(bytes: &[u8]) -> Cow<'_, str> {
-    let is_special = |b: &u8| *b == b'+' || *b == b'%';
-    let Some(first) = bytes.iter().position(is_special) else {
-        return String::from_utf8_lossy(bytes);
+fn escaped_char(bytes: &[u8], at: usize, lead: u8) -> Option<(char, usize)> {
+    let (len, mut code_point, min) = match lead {
+        0xC2..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
+        0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
+        0xF0..=0xF4 => (4, u32::from(lead & 0x07), 0x1_0000),
+        _ => return None,
     };
-    let mut out = Vec::with_capacity(bytes.len());
-    let (head, mut rest) = bytes.split_at_checked(first).unwrap_or((&[], bytes));
-    out.extend_from_slice(head);
+    for k in 1..len {
+        let next = at + 3 * k;
+        if bytes.get(next) != Some(&b'%') {
+            return None;
+        }
+        let continuation = escaped_byte(bytes, next)?;
+        if continuation & 0xC0 != 0x80 {
+            return None;
+        }
+        code_point = code_point << 6 | u32::from(continuation & 0x3F);
+    }
+    if code_point < min {
+        return None;
+    }
+    // Rejects surrogates and code points above U+10FFFF.
+    Some((char::from_u32(code_point)?, 3 * len))
+}
+
+/// Steps 3.4-3.6 for any name or value (UTF-8 or not) whose first `+` or `%` is at `first`:
+/// replace each 0x2B (+) with 0x20, percent-decode, and UTF-8 decode without BOM (invalid
+/// sequences become U+FFFD). `None` when nothing changes (each `%` starts no percent-encoded
+/// byte).
+fn decode(bytes: &[u8], first: usize) -> Option<String> {
+    // Decoded in place in a copy: the output never gets ahead of the input.
+    let mut out = bytes.to_vec();
+    let (mut i, mut n) = (first, first);
     let mut changed = false;
-    loop {
-        // `rest` starts with `+` or `%` here (or is empty).
-        if let Some((byte, skip)) = special_at_start(rest) {
-            out.push(byte);
-            changed |= skip > 1 || byte == b' ';
-            rest = rest.get(skip..).unwrap_or_default();
+    while let Some(&byte) = bytes.get(i) {
+        let (decoded, len) = match byte {
+            // Step 3.4: `+` becomes a space.
+            b'+' => (b' ', 1),
+            // Step 3.5: percent-decode (a `%` without two hex digits stays).
+            b'%' => escaped_byte(bytes, i).map_or((b'%', 1), |b| (b, 3)),
+            _ => (byte, 1),
+        };
+        changed |= byte == b'+' || len == 3;
+        if let Some(slot) = out.get_mut(n) {
+            *slot = decoded;
         }
-        match rest.iter().position(is_special) {
-            Some(next) => {
-                let (literal, special) = rest.split_at_checked(next).unwrap_or((rest, &[]));
-                out.extend_from_slice(literal);
-                rest = special;
-            }
-            None => {
-                out.extend_from_slice(rest);
-                break;
-            }
-        }
+        i += len;
+        n += 1;
     }
-    if changed {
-        Cow::Owned(utf8_lossy_owned(out))
-    } else {
-        // Only `%`s that start no percent-encoded byte: the output is the input.
-        String::from_utf8_lossy(bytes)
+    if !changed {
+        return None;
     }
+    out.truncate(n);
+    // Step 3.6: UTF-8 decode without BOM.
+    Some(utf8_lossy_owned(out))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::borrow::ToOwned;
-    use alloc::vec;
+    use alloc::{format, vec};
 
     fn pairs(input: &str) -> Vec<(String, String)> {
         parse(input.as_bytes())
@@ -204,6 +452,48 @@ mod tests {
         assert!(matches!(value, Cow::Owned(ref s) if s == "A"));
         let (name, _) = parse_iter(b"\xFF").next().unwrap();
         assert_eq!(name, "\u{FFFD}");
+    }
+
+    #[test]
+    fn percent_encoded_utf8_edge_cases() {
+        // Whole characters take the fast path; anything else must match a lossy decode of the
+        // decoded bytes (the general path).
+        let cases: [(&str, &[u8]); 12] = [
+            ("%C3%A9", b"\xC3\xA9"),
+            ("%E6%97%A5x", b"\xE6\x97\xA5x"),
+            ("%F0%9F%98%80", b"\xF0\x9F\x98\x80"),
+            ("%F4%8F%BF%BF", b"\xF4\x8F\xBF\xBF"),
+            ("%C0%80", b"\xC0\x80"),
+            ("%C1%BF", b"\xC1\xBF"),
+            ("%E0%9F%BF", b"\xE0\x9F\xBF"),
+            ("%ED%A0%80", b"\xED\xA0\x80"),
+            ("%F0%8F%BF%BF", b"\xF0\x8F\xBF\xBF"),
+            ("%F4%90%80%80+", b"\xF4\x90\x80\x80 "),
+            ("%E2%82%41%E2%82", b"\xE2\x82A\xE2\x82"),
+            ("a%C3%C3%A9+%C3%zz%A9", b"a\xC3\xC3\xA9 \xC3%zz\xA9"),
+        ];
+        for (input, decoded) in cases {
+            let expected = String::from_utf8_lossy(decoded).into_owned();
+            assert_eq!(pairs(input), vec![(expected.clone(), String::new())], "{input}");
+            let value = parse_iter(format!("=x{input}").as_bytes())
+                .map(|(_, v)| v.into_owned())
+                .collect::<Vec<_>>();
+            assert_eq!(value, [format!("x{expected}")], "{input}");
+        }
+        // Raw non-ASCII text around escapes, and a name past invalid input bytes.
+        assert_eq!(pairs("\u{E9}+%C3%A9=\u{65E5}%2B"), owned(&[("\u{E9} \u{E9}", "\u{65E5}+")]));
+        assert_eq!(parse(b"\xFF&a+b=%41\xC3"), owned(&[("\u{FFFD}", ""), ("a b", "A\u{FFFD}")]));
+    }
+
+    #[test]
+    fn size_hint_bounds_the_pairs() {
+        for input in ["", "a", "a&b", "&&a&", "a=b&c=d&e", "&=&=&"] {
+            let it = parse_iter(input.as_bytes());
+            let (low, high) = it.size_hint();
+            let count = it.count();
+            assert!(low <= count && high.is_some_and(|h| count <= h), "{input:?}");
+            assert!(count <= pair_capacity(input.as_bytes()), "{input:?}");
+        }
     }
 
     #[test]

@@ -9,10 +9,8 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 
-use weburl_percent::{FORM_URLENCODED, utf8_percent_encode};
-
-use crate::parse::parse_iter;
-use crate::serialize::append_pair;
+use crate::parse::{pair_capacity, parse_iter};
+use crate::serialize::append_pairs;
 
 /// An ordered list of name-value pairs with the methods of `URLSearchParams`.
 ///
@@ -61,7 +59,8 @@ impl SearchParams {
     /// Parse `input` as application/x-www-form-urlencoded (no `?` is removed).
     #[must_use]
     pub fn parse_bytes(input: &[u8]) -> SearchParams {
-        let list = parse_iter(input).map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
+        let mut list = Vec::with_capacity(pair_capacity(input));
+        list.extend(parse_iter(input).map(|(n, v)| (n.into_owned(), v.into_owned())));
         SearchParams { list }
     }
 
@@ -220,19 +219,23 @@ impl SearchParams {
     /// assert_eq!(query, "?a+b=c%26d");
     /// ```
     pub fn serialize_into(&self, out: &mut String) {
-        for (i, (name, value)) in self.list.iter().enumerate() {
-            append_pair(i == 0, name, value, out);
-        }
+        append_pairs(self.iter(), self.serialized_len_estimate(), out);
     }
 
     /// The serialization (application/x-www-form-urlencoded, UTF-8), as the stringifier
     /// returns it; the same text as `to_string()`.
     #[must_use]
     pub fn serialize(&self) -> String {
-        let estimate: usize = self.list.iter().map(|(n, v)| n.len() + v.len() + 2).sum();
-        let mut out = String::with_capacity(estimate + estimate / 4);
+        let mut out = String::new();
         self.serialize_into(&mut out);
         out
+    }
+
+    /// A guess at the length of the serialization: the text, a quarter more for the bytes that
+    /// encoding lengthens, and the separators.
+    fn serialized_len_estimate(&self) -> usize {
+        let text: usize = self.list.iter().map(|(n, v)| n.len() + v.len()).sum();
+        text + text / 4 + 2 * self.list.len()
     }
 }
 
@@ -263,17 +266,9 @@ fn cmp_code_units(a: &str, b: &str) -> Ordering {
 }
 
 impl fmt::Display for SearchParams {
-    /// The serialization (the stringifier), written without building a `String`.
+    /// The serialization (the stringifier): [`SearchParams::serialize`], written in one piece.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (name, value)) in self.list.iter().enumerate() {
-            if i > 0 {
-                f.write_str("&")?;
-            }
-            fmt::Display::fmt(&utf8_percent_encode(name, &FORM_URLENCODED).space_as_plus(), f)?;
-            f.write_str("=")?;
-            fmt::Display::fmt(&utf8_percent_encode(value, &FORM_URLENCODED).space_as_plus(), f)?;
-        }
-        Ok(())
+        f.write_str(&self.serialize())
     }
 }
 

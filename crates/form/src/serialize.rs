@@ -1,14 +1,138 @@
 //! The application/x-www-form-urlencoded serializer (URL Standard, section 5.2).
 //!
 //! Names and values are percent-encoded with the application/x-www-form-urlencoded set and
-//! spaces become `+`. UTF-8 needs no encoder; other encodings (feature `encoding`) go through
-//! percent-encode after encoding.
+//! spaces become `+`. UTF-8 needs no encoder: a 256-entry table gives each byte's output (itself,
+//! `+`, or its `%XX` triple), written into a byte buffer reserved once and checked to be UTF-8
+//! (it is ASCII) once at the end. Other encodings (feature `encoding`) go through percent-encode
+//! after encoding.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
-use weburl_percent::{FORM_URLENCODED, utf8_percent_encode_into};
+use weburl_percent::FORM_URLENCODED;
 #[cfg(feature = "encoding")]
 use weburl_percent::{encoding_rs::Encoding, percent_encode_after_encoding_into};
+
+/// The serialization of each byte in UTF-8, as the little-endian bytes of a `u32`: up to three
+/// output bytes, then their count. A byte outside the application/x-www-form-urlencoded
+/// percent-encode set is itself; U+0020 SPACE is `+` (step 3.1 of percent-encode after encoding
+/// with spaceAsPlus); every other byte (all non-ASCII bytes included) is `%` and two uppercase
+/// hex digits.
+#[allow(clippy::indexing_slicing, reason = "indices stay below 256 and 16 by construction")]
+const FORM_BYTE: [u32; 256] = {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let bytes = if b == b' ' {
+            [b'+', 0, 0, 1]
+        } else if FORM_URLENCODED.contains(b) {
+            [b'%', HEX[i >> 4], HEX[i & 15], 3]
+        } else {
+            [b, 0, 0, 1]
+        };
+        table[i] = u32::from_le_bytes(bytes);
+        i += 1;
+    }
+    table
+};
+
+/// Steps 3.2-3.3 for one name or value in UTF-8: write `text` percent-encoded with the
+/// application/x-www-form-urlencoded set, spaces as `+`, into `buf` from `at` on; returns where
+/// it ends. Each byte's table entry is stored whole (four bytes, a fixed-size store) and the
+/// position advances by its length, so `buf` needs three bytes per byte of `text` plus one.
+#[inline(always)]
+fn encode_at(text: &str, buf: &mut [u8], mut at: usize) -> usize {
+    for &byte in text.as_bytes() {
+        // A `u8` index into a 256-entry table: the fallback is never taken.
+        let entry = FORM_BYTE.get(usize::from(byte)).copied().unwrap_or_default();
+        if let Some(slot) = buf.get_mut(at..at + 4) {
+            slot.copy_from_slice(&entry.to_le_bytes());
+        }
+        at += (entry >> 24) as usize;
+    }
+    at
+}
+
+/// An output buffer that is written through a slice: `bytes` is kept longer than the output
+/// (zero-filled, grown by doubling what was appended), `len` bytes of it are output so far.
+struct Output {
+    bytes: Vec<u8>,
+    /// The length of the text that was there before.
+    start: usize,
+    len: usize,
+}
+
+impl Output {
+    /// A buffer that appends to `out`, with room for `estimate` more bytes.
+    #[inline]
+    fn new(out: &mut String, estimate: usize) -> Output {
+        let bytes = core::mem::take(out).into_bytes();
+        let len = bytes.len();
+        let mut output = Output { bytes, start: len, len };
+        output.make_room(estimate);
+        output
+    }
+
+    /// Grow `bytes` so that `room` bytes past `len` can be written.
+    #[inline]
+    fn make_room(&mut self, room: usize) {
+        let needed = self.len + room;
+        if needed > self.bytes.len() {
+            let grown = needed.max(self.len + (self.len - self.start));
+            self.bytes.resize(grown, 0);
+        }
+    }
+
+    /// Append the pair `name=value`, encoded, preceded by `&` unless it is the `first` pair
+    /// (step 3.4).
+    #[inline]
+    fn append_pair(&mut self, first: bool, name: &str, value: &str) {
+        // Three bytes per byte of text, the separators, and the spare byte `encode_at` needs.
+        self.make_room(3 * (name.len() + value.len()) + 3);
+        let buf = self.bytes.as_mut_slice();
+        let mut at = self.len;
+        if !first {
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b'&';
+            }
+            at += 1;
+        }
+        at = encode_at(name, buf, at);
+        if let Some(slot) = buf.get_mut(at) {
+            *slot = b'=';
+        }
+        self.len = encode_at(value, buf, at + 1);
+    }
+
+    /// Store the output in `out`.
+    #[inline]
+    fn finish(mut self, out: &mut String) {
+        self.bytes.truncate(self.len);
+        *out = into_string(self.bytes);
+    }
+}
+
+/// `bytes` (text that was a `String`, with ASCII appended) back as a `String`.
+#[inline]
+fn into_string(bytes: Vec<u8>) -> String {
+    // Never fails: the fallback keeps the promise not to panic.
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// How many bytes to reserve for the output, guessed from the first pair's length and the
+/// size hint of the iterator of the other pairs; at most [`RESERVE_LIMIT`].
+#[inline]
+fn reserve_guess(first_len: usize, hint: (usize, Option<usize>)) -> usize {
+    let pairs = hint.1.unwrap_or(hint.0).saturating_add(1);
+    // A quarter more for the bytes that encoding lengthens.
+    let per_pair = first_len + first_len / 4 + 2;
+    per_pair.saturating_mul(pairs).min(RESERVE_LIMIT)
+}
+
+/// The most [`serialize_utf8_into`] reserves on a guess (beyond it the buffer grows as usual).
+const RESERVE_LIMIT: usize = 1000;
 
 /// Serialize `pairs` as application/x-www-form-urlencoded in UTF-8.
 ///
@@ -42,22 +166,31 @@ where
     N: AsRef<str>,
     V: AsRef<str>,
 {
-    for (i, (name, value)) in pairs.into_iter().enumerate() {
-        append_pair(i == 0, name.as_ref(), value.as_ref(), out);
+    let mut pairs = pairs.into_iter();
+    let Some((name, value)) = pairs.next() else {
+        return;
+    };
+    let (name, value) = (name.as_ref(), value.as_ref());
+    let mut output = Output::new(out, reserve_guess(name.len() + value.len(), pairs.size_hint()));
+    output.append_pair(true, name, value);
+    for (name, value) in pairs {
+        output.append_pair(false, name.as_ref(), value.as_ref());
     }
+    output.finish(out);
 }
 
-/// Steps 3.2-3.5 for one pair in UTF-8: `&` unless `first`, then `name=value`, encoded.
-#[inline]
-pub(crate) fn append_pair(first: bool, name: &str, value: &str, out: &mut String) {
-    // Step 3.4: a separator between pairs.
-    if !first {
-        out.push('&');
+/// Steps 3.2-3.5 for each pair of `pairs` in UTF-8, appended to `out` with `&` between them
+/// (not before the first); the buffer is reserved once for `estimate` more bytes.
+pub(crate) fn append_pairs<'a>(
+    pairs: impl Iterator<Item = (&'a str, &'a str)>,
+    estimate: usize,
+    out: &mut String,
+) {
+    let mut output = Output::new(out, estimate);
+    for (i, (name, value)) in pairs.enumerate() {
+        output.append_pair(i == 0, name, value);
     }
-    // Steps 3.2, 3.3 and 3.5.
-    utf8_percent_encode_into(name, &FORM_URLENCODED, true, out);
-    out.push('=');
-    utf8_percent_encode_into(value, &FORM_URLENCODED, true, out);
+    output.finish(out);
 }
 
 /// Serialize `pairs` as application/x-www-form-urlencoded, in `encoding` (UTF-8 when `None`).
@@ -117,6 +250,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
 
     #[test]
     fn encodes_everything_but_alphanumerics_and_four_marks() {
@@ -135,6 +271,39 @@ mod tests {
             }
         }
         assert_eq!(out, expected);
+    }
+
+    #[test]
+    fn table_matches_the_percent_encoder() {
+        for b in 0u8..0x80 {
+            let text = char::from(b).to_string();
+            let mut expected = String::new();
+            weburl_percent::utf8_percent_encode_into(&text, &FORM_URLENCODED, true, &mut expected);
+            assert_eq!(serialize_utf8([(text.as_str(), "")]), format!("{expected}="));
+        }
+        assert_eq!(serialize_utf8([("\u{10FFFF}", "\u{80}")]), "%F4%8F%BF%BF=%C2%80");
+    }
+
+    #[test]
+    fn buffer_growth() {
+        // Long text after a short first pair, many pairs, and appending to long text.
+        let long = "a b\u{E9}".repeat(500);
+        let many: Vec<(String, String)> =
+            (0..300).map(|i| (format!("k{i}"), format!("v {i}"))).collect();
+        let mut expected = String::new();
+        for (i, (name, value)) in many.iter().enumerate() {
+            if i > 0 {
+                expected.push('&');
+            }
+            expected.push_str(&format!("{}={}", name, value.replace(' ', "+")));
+        }
+        assert_eq!(serialize_utf8(many.iter().map(|(n, v)| (n, v))), expected);
+        let out = serialize_utf8([("x", "1"), ("y", long.as_str())]);
+        assert_eq!(out, format!("x=1&y={}", "a+b%C3%A9".repeat(500)));
+        let mut prefix = "p".repeat(5000);
+        serialize_utf8_into([("a", "b")], &mut prefix);
+        assert_eq!(prefix.len(), 5003);
+        assert!(prefix.ends_with("pa=b"));
     }
 
     #[test]
