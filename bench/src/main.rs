@@ -26,7 +26,7 @@ fn usage() -> ExitCode {
     eprintln!(
         "usage: weburl-bench compare [--rounds N] [--data DIR] [--only SUITE]\n\
          \x20      weburl-bench profile IMPL SUITE [PASSES] [DIR]\n\
-         suites: parse, can_parse, domain_to_ascii, form, setters, callback\n\
+         suites: parse, can_parse, rfc3986, domain_to_ascii, form, setters, callback\n\
          profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
          for valgrind --tool=callgrind or perf record"
     );

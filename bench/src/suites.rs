@@ -85,6 +85,11 @@ pub fn run_all(options: &Options) -> Result<(), String> {
             can_parse_suite(set, options.rounds);
         }
     }
+    if wanted(options, "rfc3986") {
+        for set in &sets {
+            rfc3986_suite(set, options.rounds);
+        }
+    }
     if wanted(options, "domain_to_ascii") {
         domain_suite(&sets, options.rounds);
     }
@@ -248,6 +253,35 @@ fn can_parse_suite(set: &Dataset, rounds: usize) {
     print_medians(&result, lines.len(), set.bytes);
     print_ratio(&result, "ada/weburl", "ada", "weburl");
     print_ratio(&result, "url/weburl", "url", "weburl");
+    println!();
+}
+
+/// RFC 3986 validation of each line (weburl-rfc3986) next to WHATWG parsing and `can_parse`.
+fn rfc3986_suite(set: &Dataset, rounds: usize) {
+    let lines = &set.lines;
+    println!("rfc3986 validate vs WHATWG: {} ({} URLs)", set.name, lines.len());
+    let mut contestants = vec![
+        Contestant {
+            name: "rfc3986",
+            pass: Box::new(|| {
+                lines.iter().filter(|l| weburl::rfc3986::validate(black_box(l)).is_ok()).count()
+            }),
+        },
+        Contestant {
+            name: "can_parse",
+            pass: Box::new(|| lines.iter().filter(|l| weburl::Url::can_parse(l, None)).count()),
+        },
+        Contestant {
+            name: "parse",
+            pass: Box::new(|| lines.iter().filter(|l| weburl::Url::parse(l).is_ok()).count()),
+        },
+    ];
+    let result = run_rounds(&mut contestants, rounds);
+    drop(contestants);
+    print_medians(&result, lines.len(), set.bytes);
+    print_ratio(&result, "parse/rfc3986", "parse", "rfc3986");
+    let valid = lines.iter().filter(|l| weburl::rfc3986::validate(l).is_ok()).count();
+    println!("  valid RFC 3986 URI references: {valid} of {}", lines.len());
     println!();
 }
 
