@@ -1,19 +1,20 @@
 //! Generator for `crates/host/src/idna/tables.rs`: the UTS #46 mapping table and the character
-//! properties the IDNA validity rules need, from the pinned Unicode 17.0.0 data.
+//! properties the IDNA processing and validity rules need, from the pinned Unicode 17.0.0 data.
 //!
-//! Two range tables, each a sorted array of `u32` entries `start << 11 | value` that the library
-//! searches with a binary search (the entry for `c` is the last whose start is `<= c`):
-//!
-//! - `MAPPING`: value = `kind << 8 | len`, with `MAPPING_PAYLOAD[i]` the byte offset in the
-//!   UTF-8 string `MAPPING_POOL` of the mapping (`len` bytes). Kinds: see [`Kind`].
-//! - `PROPS`: value = `mark << 10 | virama << 9 | joining_type << 5 | bidi_class`, with the
-//!   joining types and Bidi classes numbered in the order of `JOINING_TYPE_NAMES` and
-//!   `BIDI_CLASS_NAMES`, which the generated file also holds; `PROPS_ASCII` repeats the values
-//!   of the ASCII code points.
-//!
-//! Each table has a block index (`MAPPING_INDEX`, `PROPS_INDEX`): for every block of `BLOCK`
-//! code points of planes 0 and 1, the index of the range holding the block's first code point,
-//! so that a lookup searches only the few ranges of its block.
+//! - `MAPPING`: a sorted array of `u32` entries `start << 11 | kind << 8 | len` that the library
+//!   searches with a binary search (the entry for `c` is the last whose start is `<= c`), with
+//!   `MAPPING_PAYLOAD[i]` the byte offset in the UTF-8 string `MAPPING_POOL` of the mapping
+//!   (`len` bytes). Kinds: see [`Kind`]. `MAPPING_INDEX` holds, for every block of `BLOCK` code
+//!   points of planes 0 and 1, the index of the range holding the block's first code point, so
+//!   that a lookup searches only the few ranges of its block.
+//! - The character information trie, looked up in O(1): the `u16` value of code point `c` is
+//!   `INFO_VALUES[INFO_LEAF[INFO_MID[INFO_TOP[c >> 10] * 32 + (c >> 5 & 31)] * 32 + (c & 31)]]`,
+//!   (for the Basic Multilingual Plane, `INFO_BMP[c >> 5]` gives the `INFO_LEAF` block directly,
+//!   saving a level), and holds `nfc_unsafe << 14 | status << 11 | mark << 10 | virama << 9 | joining_type << 5 |
+//!   bidi_class`: the joining types and Bidi classes numbered in the order of
+//!   `JOINING_TYPE_NAMES` and `BIDI_CLASS_NAMES`, which the generated file also holds; the status
+//!   numbered as [`InfoStatus`]; `nfc_unsafe` set unless the code point has NFC_Quick_Check=Yes
+//!   and Canonical_Combining_Class 0 (a string of code points without it is in NFC).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -28,7 +29,8 @@ const CODE_POINTS: usize = 0x11_0000;
 /// The file written, relative to the workspace root.
 const OUTPUT: &str = "crates/host/src/idna/tables.rs";
 
-/// Bidi classes (short aliases), numbered by position: the `bidi_class` field of `PROPS`.
+/// Bidi classes (short aliases), numbered by position: the `bidi_class` field of the information
+/// values.
 const BIDI_CLASSES: [(&str, &str); 23] = [
     ("L", "Left_To_Right"),
     ("R", "Right_To_Left"),
@@ -55,7 +57,8 @@ const BIDI_CLASSES: [(&str, &str); 23] = [
     ("PDI", "Pop_Directional_Isolate"),
 ];
 
-/// Joining types (short aliases), numbered by position: the `joining_type` field of `PROPS`.
+/// Joining types (short aliases), numbered by position: the `joining_type` field of the
+/// information values.
 const JOINING_TYPES: [(&str, &str); 6] = [
     ("U", "Non_Joining"),
     ("L", "Left_Joining"),
@@ -95,6 +98,16 @@ const KINDS: [Kind; 7] = [
     Kind::Deviation,
 ];
 
+/// The status field of the character information trie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum InfoStatus {
+    Valid = 0,
+    Mapped = 1,
+    Ignored = 2,
+    Deviation = 3,
+    Disallowed = 4,
+}
+
 /// The status of one code point in IdnaMappingTable.txt.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Status {
@@ -120,6 +133,7 @@ pub fn generate(shared: &Path) -> Result<Vec<Generated>, String> {
         "DerivedJoiningType.txt",
         "DerivedGeneralCategory.txt",
         "DerivedCombiningClass.txt",
+        "DerivedNormalizationProps.txt",
     ];
     let mut inputs = Vec::new();
     for name in names {
@@ -129,7 +143,9 @@ pub fn generate(shared: &Path) -> Result<Vec<Generated>, String> {
         check_version(name, &text)?;
         inputs.push(Input { name, text });
     }
-    let [mapping_in, bidi_in, joining_in, category_in, combining_in] = inputs.as_slice() else {
+    let [mapping_in, bidi_in, joining_in, category_in, combining_in, normalization_in] =
+        inputs.as_slice()
+    else {
         return Err("internal: wrong number of inputs".into());
     };
 
@@ -142,25 +158,28 @@ pub fn generate(shared: &Path) -> Result<Vec<Generated>, String> {
     let bidi = parse_bidi(&bidi_in.text)?;
     let joining = parse_property(&joining_in.text, &JOINING_TYPES)?;
     let marks = parse_marks(&category_in.text)?;
-    let viramas = parse_viramas(&combining_in.text)?;
-    let props: Vec<u32> = (0..CODE_POINTS)
+    let (viramas, combining) = parse_combining(&combining_in.text)?;
+    let nfc_quick_not_yes = parse_nfc_quick_check(&normalization_in.text)?;
+    let info: Vec<u16> = (0..CODE_POINTS)
         .map(|c| {
-            u32::from(marks[c]) << 10
-                | u32::from(viramas[c]) << 9
-                | u32::from(joining[c]) << 5
-                | u32::from(bidi[c])
+            let status = match statuses[c] {
+                Status::Valid => InfoStatus::Valid,
+                Status::Mapped(_) => InfoStatus::Mapped,
+                Status::Ignored => InfoStatus::Ignored,
+                Status::Deviation(_) => InfoStatus::Deviation,
+                Status::Disallowed => InfoStatus::Disallowed,
+            };
+            u16::from(nfc_quick_not_yes[c] || combining[c]) << 14
+                | (status as u16) << 11
+                | u16::from(marks[c]) << 10
+                | u16::from(viramas[c]) << 9
+                | u16::from(joining[c]) << 5
+                | u16::from(bidi[c])
         })
         .collect();
-    let props_ranges = compress(&props);
-    let tables = Tables {
-        mapping_index: block_index(&ranges)?,
-        props_index: block_index(&props_ranges)?,
-        props_ascii: props.iter().take(0x80).map(|&v| v as u16).collect(),
-        mapping: ranges,
-        payload,
-        pool,
-        props: props_ranges,
-    };
+    let trie = build_trie(&info)?;
+    let tables =
+        Tables { mapping_index: block_index(&ranges)?, mapping: ranges, payload, pool, trie };
     let contents = emit(&inputs, &tables);
     Ok(vec![Generated { path: OUTPUT.into(), contents }])
 }
@@ -461,29 +480,114 @@ fn parse_marks(text: &str) -> Result<Vec<bool>, String> {
     Ok(marks)
 }
 
-/// Canonical_Combining_Class=Virama (9) from DerivedCombiningClass.txt.
-fn parse_viramas(text: &str) -> Result<Vec<bool>, String> {
+/// Canonical_Combining_Class=Virama (9), and Canonical_Combining_Class other than 0, from
+/// DerivedCombiningClass.txt.
+fn parse_combining(text: &str) -> Result<(Vec<bool>, Vec<bool>), String> {
     let mut viramas = vec![false; CODE_POINTS];
+    let mut nonzero = vec![false; CODE_POINTS];
     for fields in data_lines(text) {
-        if fields.get(1).copied() == Some("9") {
-            let (start, end) = parse_range(fields.first().copied().unwrap_or(""))?;
+        let class = fields.get(1).copied().unwrap_or("");
+        let (start, end) = parse_range(fields.first().copied().unwrap_or(""))?;
+        if class == "9" {
             viramas[start..=end].fill(true);
         }
-    }
-    Ok(viramas)
-}
-
-/// Run-length entries `start << 11 | value` of a per-code-point table of 11-bit values.
-fn compress(values: &[u32]) -> Vec<u32> {
-    let mut entries = Vec::new();
-    let mut previous = None;
-    for (c, &value) in values.iter().enumerate() {
-        if previous != Some(value) {
-            entries.push((c as u32) << 11 | value);
-            previous = Some(value);
+        if class != "0" {
+            nonzero[start..=end].fill(true);
         }
     }
-    entries
+    Ok((viramas, nonzero))
+}
+
+/// NFC_Quick_Check other than Yes (No or Maybe) from DerivedNormalizationProps.txt.
+fn parse_nfc_quick_check(text: &str) -> Result<Vec<bool>, String> {
+    let mut not_yes = vec![false; CODE_POINTS];
+    for fields in data_lines(text) {
+        if fields.get(1).copied() == Some("NFC_QC") {
+            if !matches!(fields.get(2).copied(), Some("N" | "M")) {
+                return Err(format!("DerivedNormalizationProps.txt: odd NFC_QC line {fields:?}"));
+            }
+            let (start, end) = parse_range(fields.first().copied().unwrap_or(""))?;
+            not_yes[start..=end].fill(true);
+        }
+    }
+    Ok(not_yes)
+}
+
+/// Code points per leaf block of the information trie (`c & 31` picks the entry).
+const LEAF: usize = 32;
+/// Leaf blocks per middle block (`c >> 5 & 31` picks the leaf).
+const MID: usize = 32;
+
+/// The three-level information trie, with the distinct values apart, and the leaf block of each
+/// 32 code points of the Basic Multilingual Plane.
+struct Trie {
+    top: Vec<u8>,
+    mid: Vec<u16>,
+    leaf: Vec<u8>,
+    values: Vec<u16>,
+    bmp: Vec<u16>,
+}
+
+impl Trie {
+    fn bytes(&self) -> usize {
+        self.top.len()
+            + self.mid.len() * 2
+            + self.leaf.len()
+            + self.values.len() * 2
+            + self.bmp.len() * 2
+    }
+}
+
+/// Splits `info` into deduplicated leaf and middle blocks, and checks the result.
+fn build_trie(info: &[u16]) -> Result<Trie, String> {
+    let mut values: Vec<u16> = info.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    let value_index: BTreeMap<u16, u8> = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| u8::try_from(i).map(|i| (v, i)))
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("too many distinct character values: {}", values.len()))?;
+    let mut leaves: BTreeMap<Vec<u8>, u16> = BTreeMap::new();
+    let mut leaf = Vec::new();
+    let mut leaf_ids = Vec::with_capacity(CODE_POINTS / LEAF);
+    for block in info.chunks(LEAF) {
+        let indexes: Vec<u8> = block.iter().map(|v| value_index[v]).collect();
+        let next = u16::try_from(leaves.len()).map_err(|_| "too many leaf blocks")?;
+        let id = *leaves.entry(indexes.clone()).or_insert_with(|| {
+            leaf.extend_from_slice(&indexes);
+            next
+        });
+        leaf_ids.push(id);
+    }
+    let mut mids: BTreeMap<Vec<u16>, u8> = BTreeMap::new();
+    let mut mid = Vec::new();
+    let mut top = Vec::with_capacity(leaf_ids.len() / MID);
+    for block in leaf_ids.chunks(MID) {
+        let next = u8::try_from(mids.len()).map_err(|_| "too many middle blocks")?;
+        let id = *mids.entry(block.to_vec()).or_insert_with(|| {
+            mid.extend_from_slice(block);
+            next
+        });
+        top.push(id);
+    }
+    let bmp = leaf_ids[..0x1_0000 / LEAF].to_vec();
+    let trie = Trie { top, mid, leaf, values, bmp };
+    for (c, &expected) in info.iter().enumerate() {
+        let m = usize::from(trie.top[c >> 10]) * MID + (c >> 5 & 31);
+        let l = usize::from(trie.mid[m]) * LEAF + (c & 31);
+        if trie.values[usize::from(trie.leaf[l])] != expected {
+            return Err(format!("internal: information trie wrong at {c:04X}"));
+        }
+        if c < 0x1_0000 {
+            let l = usize::from(trie.bmp[c >> 5]) * LEAF + (c & 31);
+            if trie.values[usize::from(trie.leaf[l])] != expected {
+                return Err(format!("internal: BMP information index wrong at {c:04X}"));
+            }
+        }
+    }
+    Ok(trie)
 }
 
 /// Code points covered by the block indexes (planes 0 and 1); beyond, a lookup searches the
@@ -503,6 +607,17 @@ fn block_index(ranges: &[u32]) -> Result<Vec<u16>, String> {
             u16::try_from(i).map_err(|_| "range table too long for u16 indexes".to_string())
         })
         .collect()
+}
+
+/// Writes `name: [u8; N]` in decimal, sixteen a line.
+fn emit_u8s(out: &mut String, doc: &str, name: &str, values: &[u8]) {
+    let _ = writeln!(out, "{doc}");
+    let _ = writeln!(out, "pub(super) static {name}: [u8; {}] = [", values.len());
+    for chunk in values.chunks(16) {
+        let line: Vec<String> = chunk.iter().map(u8::to_string).collect();
+        let _ = writeln!(out, "    {},", line.join(", "));
+    }
+    let _ = writeln!(out, "];\n");
 }
 
 /// Writes `name: [u16; N]` in hex, twelve a line.
@@ -533,16 +648,13 @@ struct Tables {
     mapping_index: Vec<u16>,
     payload: Vec<u16>,
     pool: String,
-    props: Vec<u32>,
-    props_index: Vec<u16>,
-    props_ascii: Vec<u16>,
+    trie: Trie,
 }
 
 fn emit(inputs: &[Input], tables: &Tables) -> String {
-    let Tables { mapping: ranges, mapping_index, payload, pool, props, props_index, props_ascii } =
-        tables;
+    let Tables { mapping: ranges, mapping_index, payload, pool, trie } = tables;
     let mapping_bytes = ranges.len() * 4 + mapping_index.len() * 2 + payload.len() * 2 + pool.len();
-    let props_bytes = props.len() * 4 + props_index.len() * 2 + props_ascii.len() * 2;
+    let props_bytes = trie.bytes();
     let mut out = String::new();
     out.push_str("// @generated by cargo xtask gen — do not edit\n");
     let _ =
@@ -558,16 +670,21 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
     let _ = writeln!(
         out,
         "// Sizes: MAPPING {} ranges + index + payload + MAPPING_POOL {} bytes = {mapping_bytes} \
-         bytes;\n// PROPS {} ranges + index + ASCII = {props_bytes} bytes; total {} bytes.",
+         bytes;\n// INFO trie: {} top + {} middle + {} leaf entries + {} values + {} BMP entries = \
+         {props_bytes} bytes; total {} bytes.",
         ranges.len(),
         pool.len(),
-        props.len(),
+        trie.top.len(),
+        trie.mid.len(),
+        trie.leaf.len(),
+        trie.values.len(),
+        trie.bmp.len(),
         mapping_bytes + props_bytes
     );
     out.push_str("//! Generated UTS #46 tables (see `xtask/src/idna.rs` for the layout).\n\n");
     let _ = writeln!(out, "/// The Unicode version of these tables.");
     let _ = writeln!(out, "pub(super) const UNICODE_VERSION: (u8, u8, u8) = (17, 0, 0);\n");
-    let _ = writeln!(out, "/// Code points per block of `MAPPING_INDEX` and `PROPS_INDEX`.");
+    let _ = writeln!(out, "/// Code points per block of `MAPPING_INDEX`.");
     let _ = writeln!(out, "pub(super) const BLOCK: u32 = {BLOCK};\n");
     let _ = writeln!(out, "/// Total size of the static data below, in bytes.");
     let _ =
@@ -581,7 +698,7 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
         KINDS.len(),
         kind_names.join(", ")
     );
-    let _ = writeln!(out, "/// Bidi classes of `PROPS`, by number.");
+    let _ = writeln!(out, "/// Bidi classes of the information values, by number.");
     let _ = writeln!(out, "#[cfg(test)]");
     let bidi_names: Vec<String> = BIDI_CLASSES.iter().map(|(s, _)| format!("\"{s}\"")).collect();
     let _ = writeln!(
@@ -590,7 +707,7 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
         BIDI_CLASSES.len(),
         bidi_names.join(", ")
     );
-    let _ = writeln!(out, "/// Joining types of `PROPS`, by number.");
+    let _ = writeln!(out, "/// Joining types of the information values, by number.");
     let _ = writeln!(out, "#[cfg(test)]");
     let jt_names: Vec<String> = JOINING_TYPES.iter().map(|(s, _)| format!("\"{s}\"")).collect();
     let _ = writeln!(
@@ -640,24 +757,36 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
         let _ = writeln!(out, "    \"{line}\",");
     }
     let _ = writeln!(out, ");\n");
-    emit_u32s(
+    emit_u8s(
         &mut out,
-        "/// Character property ranges: `start << 11 | mark << 10 | virama << 9 | joining_type << 5 \
-         | bidi_class`.",
-        "PROPS",
-        props,
+        "/// Information trie, first level: the `INFO_MID` block of each 1024 code points.",
+        "INFO_TOP",
+        &trie.top,
     );
     emit_u16s(
         &mut out,
-        "/// `PROPS` index of the range holding each block's first code point (see the xtask).",
-        "PROPS_INDEX",
-        props_index,
+        "/// Information trie, second level: the `INFO_LEAF` block of each 32 code points.",
+        "INFO_MID",
+        &trie.mid,
+    );
+    emit_u8s(
+        &mut out,
+        "/// Information trie, third level: the `INFO_VALUES` index of each code point.",
+        "INFO_LEAF",
+        &trie.leaf,
     );
     emit_u16s(
         &mut out,
-        "/// The `PROPS` value of each ASCII code point.",
-        "PROPS_ASCII",
-        props_ascii,
+        "/// The `INFO_LEAF` block of each 32 code points of the Basic Multilingual Plane.",
+        "INFO_BMP",
+        &trie.bmp,
+    );
+    emit_u16s(
+        &mut out,
+        "/// The distinct information values: `nfc_unsafe << 14 | status << 11 | mark << 10 | \
+         virama << 9 | joining_type << 5 | bidi_class`.",
+        "INFO_VALUES",
+        &trie.values,
     );
     out.truncate(out.trim_end().len());
     out.push('\n');

@@ -71,11 +71,44 @@ fn strict_check<'a>(domain: &'a str, sink: &mut Sink<'_>) -> Option<Result<Cow<'
     if !sink.is_active() {
         return None;
     }
+    if let Some(ok) = strict_ascii_verdict(domain) {
+        if !ok {
+            sink.report(ValidationErrorKind::DomainToAscii, 0);
+        }
+        // Callers only look at the result of a non-ASCII domain, which this never decides.
+        return None;
+    }
     let strict = uts46::to_ascii(domain, true);
     if strict.is_err() {
         sink.report(ValidationErrorKind::DomainToAscii, 0);
     }
     Some(strict)
+}
+
+/// Whether the strict ToASCII (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength on)
+/// accepts `domain`, decided without running it for the usual ASCII domains: letters, digits,
+/// `-`, `.` and `_`, no trailing dot and no `xn--` label. `None`: run it.
+fn strict_ascii_verdict(domain: &str) -> Option<bool> {
+    let bytes = domain.as_bytes();
+    if bytes.is_empty()
+        || bytes.last() == Some(&b'.')
+        || !bytes.iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_'))
+    {
+        return None;
+    }
+    let mut ok = bytes.len() <= 253 && !bytes.contains(&b'_');
+    for label in bytes.split(|&b| b == b'.') {
+        if label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")) {
+            return None;
+        }
+        // VerifyDnsLength: 1 to 63 bytes; CheckHyphens: no `-` at either end nor in both the
+        // third and fourth places.
+        ok &= (1..=63).contains(&label.len())
+            && label.first() != Some(&b'-')
+            && label.last() != Some(&b'-')
+            && label.get(2..4) != Some(b"--");
+    }
+    Some(ok)
 }
 
 /// The domain parser for an ASCII `domain` with beStrict false, writing the result straight
@@ -112,6 +145,63 @@ pub(crate) fn domain_parse_ascii_into(
     Ok(())
 }
 
+// Byte classes of `ascii_domain_parse`, as bits.
+const CLASS_UPPER: u8 = 1;
+const CLASS_FORBIDDEN: u8 = 2;
+const CLASS_NON_ASCII: u8 = 4;
+
+/// The class bits of every byte (of UTF-8 text) for `ascii_domain_parse`.
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const DOMAIN_BYTE_CLASS: [u8; 256] = {
+    let mut classes = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        classes[b] = if byte >= 0x80 {
+            CLASS_NON_ASCII
+        } else if is_forbidden_domain_byte(byte) {
+            CLASS_FORBIDDEN
+        } else if byte.is_ascii_uppercase() {
+            CLASS_UPPER
+        } else {
+            0
+        };
+        b += 1;
+    }
+    classes
+};
+
+/// The union of the classes of the bytes of `text` (one branch-free pass).
+#[inline]
+fn byte_classes(text: &str) -> u8 {
+    text.bytes().fold(0, |classes, byte| {
+        classes | DOMAIN_BYTE_CLASS.get(usize::from(byte)).copied().unwrap_or(CLASS_NON_ASCII)
+    })
+}
+
+/// Domain parser steps 5, 7, 8 and 9 (beStrict false) for an ASCII `domain`: the lowercased
+/// domain, whatever ToASCII says, or the failure; `None` for a domain that is not ASCII.
+#[inline]
+fn ascii_domain_parse(domain: &str) -> Option<Result<Cow<'_, str>, HostError>> {
+    if !domain.is_ascii() {
+        return None;
+    }
+    let classes = byte_classes(domain);
+    Some(if domain.is_empty() {
+        // Step 7.
+        Err(HostError::domain(Cause::EmptyDomain))
+    } else if classes & CLASS_FORBIDDEN != 0 {
+        // Step 8.
+        Err(HostError::domain(Cause::ForbiddenDomainCodePoint))
+    } else if classes & CLASS_UPPER != 0 {
+        // Step 5.
+        Ok(Cow::Owned(domain.to_ascii_lowercase()))
+    } else {
+        Ok(Cow::Borrowed(domain))
+    })
+}
+
 /// The domain parser ("domain to ASCII") with the sink.
 pub(crate) fn domain_parse<'a>(
     domain: &'a str,
@@ -127,30 +217,27 @@ pub(crate) fn domain_parse<'a>(
         return strict.map_err(|errors| HostError::domain(Cause::ToAscii(errors)));
     }
     let strict = strict_check(domain, sink);
-    // Steps 4-6.
-    let result = if domain.is_ascii() {
-        // Step 5: the lowercased domain, whatever ToASCII said.
-        if domain.bytes().any(|b| b.is_ascii_uppercase()) {
-            Cow::Owned(domain.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(domain)
-        }
-    } else {
-        match strict {
-            // Strict and relaxed ToASCII map alike and differ only in what they reject, so a
-            // strict success is the relaxed answer too.
-            Some(Ok(strict)) => strict,
-            // Step 6: the relaxed ToASCII.
-            _ => uts46::to_ascii(domain, false)
-                .map_err(|errors| HostError::domain(Cause::ToAscii(errors)))?,
+    // Steps 4-9 for an ASCII domain, in one pass over its bytes.
+    if let Some(result) = ascii_domain_parse(domain) {
+        return result;
+    }
+    // Steps 4-6 for the others.
+    let (result, ldh) = match strict {
+        // Strict and relaxed ToASCII map alike and differ only in what they reject, so a strict
+        // success is the relaxed answer too.
+        Some(Ok(strict)) => (strict, false),
+        // Step 6: the relaxed ToASCII.
+        _ => {
+            let (result, ldh) = uts46::to_ascii_ldh(domain, false);
+            (result.map_err(|errors| HostError::domain(Cause::ToAscii(errors)))?, ldh)
         }
     };
     // Step 7.
     if result.is_empty() {
         return Err(HostError::domain(Cause::EmptyDomain));
     }
-    // Step 8.
-    if result.bytes().any(is_forbidden_domain_byte) {
+    // Step 8 (nothing to check in a result known to hold only `a-z`, `0-9`, `-` and `.`).
+    if !ldh && byte_classes(&result) & CLASS_FORBIDDEN != 0 {
         return Err(HostError::domain(Cause::ForbiddenDomainCodePoint));
     }
     // Step 9.
@@ -314,6 +401,46 @@ mod tests {
                 (a, b) => panic!("{input}: {a:?} vs {b:?}"),
             }
         }
+    }
+
+    #[test]
+    fn strict_ascii_verdict_agrees_with_to_ascii() {
+        let mut decided = 0;
+        for domain in [
+            "example.com",
+            "EXAMPLE.COM",
+            "a_b.c",
+            ".github",
+            "a..b",
+            "-a.b",
+            "a-.b",
+            "ab--c.d",
+            "a.b.",
+            "xn--ab-j1t.x",
+            "XN--a.b",
+            "1.2",
+            "a",
+            "a-b-c",
+            "_",
+            "a.-",
+            "0x1.a",
+            &"a".repeat(63),
+            &"a".repeat(64),
+            &"a.".repeat(127),
+            &"ab.".repeat(84),
+            &alloc::format!("{}.b", "a".repeat(251)),
+            &alloc::format!("{}.b", "a".repeat(252)),
+            "a b",
+            "a%b",
+            "é.com",
+            "",
+        ] {
+            if let Some(ok) = strict_ascii_verdict(domain) {
+                decided += 1;
+                assert_eq!(ok, uts46::to_ascii(domain, true).is_ok(), "{domain:?}");
+            }
+        }
+        assert!(decided >= 15, "{decided}");
     }
 
     #[test]

@@ -20,6 +20,12 @@ pub(crate) fn to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, Er
     idna::to_ascii(domain, if be_strict { STRICT } else { RELAXED })
 }
 
+/// [`to_ascii`], also telling whether the result is known to hold only `a-z`, `0-9`, `-` and
+/// `.` (`false` when unknown).
+pub(crate) fn to_ascii_ldh(domain: &str, be_strict: bool) -> (Result<Cow<'_, str>, Errors>, bool) {
+    idna::to_ascii_ldh(domain, if be_strict { STRICT } else { RELAXED })
+}
+
 /// Domain to Unicode's ToUnicode call; `None` when ToUnicode records an error.
 pub(crate) fn to_unicode(domain: &str) -> Option<String> {
     let (result, errors) = idna::to_unicode(domain, RELAXED);

@@ -1,8 +1,10 @@
 //! Lookups in the generated tables: the UTS #46 status and mapping of a code point (section 5,
 //! IDNA Mapping Table) and the character properties the validity criteria use.
 //!
-//! Both tables are sorted arrays of `start << 11 | value` entries; the entry of a code point is
-//! the last one whose start is not after it, found by binary search.
+//! The mapping table is a sorted array of `start << 11 | value` entries; the entry of a code
+//! point is the last one whose start is not after it, found by binary search. The character
+//! information (properties, and the status without the mapping) comes from a three-level trie
+//! in O(1).
 
 use super::tables;
 
@@ -17,7 +19,7 @@ const MAPPED_ALTERNATING: u32 = 5;
 const DEVIATION: u32 = 6;
 
 // The generated data stays well under the 100 KB budget.
-const _: () = assert!(tables::DATA_BYTES < 64 * 1024, "IDNA tables over budget");
+const _: () = assert!(tables::DATA_BYTES < 72 * 1024, "IDNA tables over budget");
 
 /// The status of a code point in the IDNA Mapping Table, with its mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,18 +136,49 @@ const JOINING_TYPES: [JoiningType; 6] = {
     [U, L, D, R, T, C]
 };
 
-/// The properties of one code point: Bidi_Class, Joining_Type, General_Category=Mark and
-/// Canonical_Combining_Class=Virama.
+/// The status of a code point without its mapping, from the information trie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Props(u32);
+pub(super) enum Kind {
+    /// Valid.
+    Valid,
+    /// Mapped (the mapping comes from [`status`]).
+    Mapped,
+    /// Ignored.
+    Ignored,
+    /// Deviation.
+    Deviation,
+    /// Disallowed.
+    Disallowed,
+}
+
+// The status field of the information values, as `xtask/src/idna.rs` numbers it.
+const INFO_KINDS: [Kind; 5] =
+    [Kind::Valid, Kind::Mapped, Kind::Ignored, Kind::Deviation, Kind::Disallowed];
+
+/// What a failed trie lookup (which cannot happen with the generated tables) answers:
+/// disallowed, and not known to be NFC.
+const FALLBACK: u16 = 1 << 14 | 4 << 11;
+
+/// The information of one code point: Bidi_Class, Joining_Type, General_Category=Mark,
+/// Canonical_Combining_Class=Virama, the UTS #46 status (without the mapping), and whether the
+/// code point may keep a string from being NFC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Props(u16);
 
 impl Props {
     pub(super) fn bidi_class(self) -> BidiClass {
-        BIDI_CLASSES.get((self.0 & 0x1F) as usize).copied().unwrap_or(BidiClass::L)
+        BIDI_CLASSES.get(usize::from(self.0 & 0x1F)).copied().unwrap_or(BidiClass::L)
+    }
+
+    /// Whether the Bidi class is R, AL or AN (a label holding one makes a Bidi domain name).
+    #[inline]
+    pub(super) fn is_rtl(self) -> bool {
+        // BIDI_CLASSES numbers R, AL and AN 1, 2 and 6.
+        matches!(self.0 & 0x1F, 1 | 2 | 6)
     }
 
     pub(super) fn joining_type(self) -> JoiningType {
-        JOINING_TYPES.get((self.0 >> 5 & 7) as usize).copied().unwrap_or(JoiningType::U)
+        JOINING_TYPES.get(usize::from(self.0 >> 5 & 7)).copied().unwrap_or(JoiningType::U)
     }
 
     pub(super) fn is_mark(self) -> bool {
@@ -155,15 +188,46 @@ impl Props {
     pub(super) fn is_virama(self) -> bool {
         self.0 & 1 << 9 != 0
     }
+
+    /// Whether the status is valid and the code point cannot keep a string from being NFC.
+    #[inline]
+    pub(super) fn is_valid_nfc(self) -> bool {
+        // The status (bits 11 to 13, valid is 0) and `nfc_unsafe` (bit 14) are all clear.
+        self.0 & 0xF << 11 == 0
+    }
+
+    /// The UTS #46 status, without the mapping.
+    #[inline]
+    pub(super) fn kind(self) -> Kind {
+        INFO_KINDS.get(usize::from(self.0 >> 11 & 7)).copied().unwrap_or(Kind::Disallowed)
+    }
+
+    /// Whether the code point has NFC_Quick_Check other than Yes or a non-zero
+    /// Canonical_Combining_Class. A string without such a code point is in NFC.
+    #[inline]
+    pub(super) fn nfc_unsafe(self) -> bool {
+        self.0 & 1 << 14 != 0
+    }
 }
 
-/// The properties of `c`.
+/// The information of `c`, from the three-level trie (see `xtask/src/idna.rs`).
+#[inline]
 pub(super) fn props(c: char) -> Props {
-    let cp = u32::from(c);
-    match tables::PROPS_ASCII.get(cp as usize) {
-        Some(&value) => Props(u32::from(value)),
-        None => Props(find(&tables::PROPS, &tables::PROPS_INDEX, cp).1 & 0x7FF),
-    }
+    let cp = u32::from(c) as usize;
+    // The leaf block: straight from `INFO_BMP` in the Basic Multilingual Plane.
+    let leaf_block = if cp < 0x1_0000 {
+        tables::INFO_BMP.get(cp >> 5)
+    } else {
+        tables::INFO_TOP
+            .get(cp >> 10)
+            .and_then(|&top| tables::INFO_MID.get(usize::from(top) * 32 + (cp >> 5 & 31)))
+    };
+    let value = leaf_block
+        .and_then(|&mid| tables::INFO_LEAF.get(usize::from(mid) * 32 + (cp & 31)))
+        .and_then(|&leaf| tables::INFO_VALUES.get(usize::from(leaf)))
+        .copied()
+        .unwrap_or(FALLBACK);
+    Props(value)
 }
 
 #[cfg(test)]
@@ -204,9 +268,11 @@ mod tests {
             + tables::MAPPING_INDEX.len() * 2
             + tables::MAPPING_PAYLOAD.len() * 2
             + tables::MAPPING_POOL.len()
-            + tables::PROPS.len() * 4
-            + tables::PROPS_INDEX.len() * 2
-            + tables::PROPS_ASCII.len() * 2;
+            + tables::INFO_TOP.len()
+            + tables::INFO_MID.len() * 2
+            + tables::INFO_LEAF.len()
+            + tables::INFO_VALUES.len() * 2
+            + tables::INFO_BMP.len() * 2;
         assert_eq!(bytes, tables::DATA_BYTES);
         assert_eq!(tables::MAPPING.len(), tables::MAPPING_PAYLOAD.len());
     }
@@ -244,6 +310,43 @@ mod tests {
         assert!(!props('\u{94C}').is_virama());
         // An unassigned code point of the Hebrew block defaults to R.
         assert_eq!(props('\u{5FF}').bidi_class(), BidiClass::R);
+    }
+
+    /// The trie's status agrees with the mapping table, and a code point the trie calls NFC-safe
+    /// passes the NFC quick check of unicode-normalization (which the full path uses) with
+    /// combining class 0, so that the fast path and the full path agree on step 2.
+    #[test]
+    fn information_agrees_with_status_and_normalization() {
+        use unicode_normalization::{IsNormalized, char::canonical_combining_class, is_nfc_quick};
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let p = props(c);
+            let expected = match status(c) {
+                Status::Valid => Kind::Valid,
+                Status::Mapped(_) | Status::MappedChar(_) => Kind::Mapped,
+                Status::Ignored => Kind::Ignored,
+                Status::Deviation(_) => Kind::Deviation,
+                Status::Disallowed => Kind::Disallowed,
+            };
+            assert_eq!(p.kind(), expected, "U+{:04X}", u32::from(c));
+            assert_eq!(p.is_valid_nfc(), expected == Kind::Valid && !p.nfc_unsafe());
+            assert_eq!(
+                p.is_rtl(),
+                matches!(p.bidi_class(), BidiClass::R | BidiClass::AL | BidiClass::AN)
+            );
+            if !p.nfc_unsafe() && matches!(expected, Kind::Valid | Kind::Deviation) {
+                assert_eq!(
+                    is_nfc_quick([c].into_iter()),
+                    IsNormalized::Yes,
+                    "U+{:04X}",
+                    u32::from(c)
+                );
+                assert_eq!(canonical_combining_class(c), 0, "U+{:04X}", u32::from(c));
+            }
+        }
+        assert!(props('\u{301}').nfc_unsafe());
+        assert!(props('\u{340}').nfc_unsafe());
+        assert!(!props('a').nfc_unsafe());
+        assert!(props('ü').is_valid_nfc());
     }
 
     /// `0041` or `0041..005A`.

@@ -13,10 +13,11 @@
 //! ```
 //!
 //! Modules: [`punycode`] (RFC 3492); `process` (UTS #46 section 4, Processing, with ToASCII and
-//! ToUnicode); `validity` (section 4.1, Validity Criteria, with the ContextJ and Bidi rules);
+//! ToUnicode); `fast` (a ToASCII fast path for the usual non-ASCII domain); `validity` (section 4.1, Validity Criteria, with the ContextJ and Bidi rules);
 //! `lookup` over the generated `tables`; [`ErrorCode`] and [`Errors`] name the failures.
 
 mod errors;
+mod fast;
 mod lookup;
 mod process;
 pub mod punycode;
@@ -26,6 +27,7 @@ mod tables;
 mod validity;
 
 pub use errors::{ErrorCode, ErrorCodes, Errors};
+pub(crate) use process::to_ascii_ldh;
 pub use process::{to_ascii, to_ascii_with_errors, to_unicode};
 
 /// The Unicode version of the IDNA mapping table and character properties.

@@ -8,6 +8,7 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::Config;
 use super::errors::{ErrorCode, Errors};
+use super::fast;
 use super::lookup::{self, Status};
 use super::punycode::{self, Scratch};
 use super::validity::{self, Origin};
@@ -58,6 +59,30 @@ pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Resu
         let ascii = if lowercase { Cow::Owned(domain.to_ascii_lowercase()) } else { domain.into() };
         return (ascii, into_result(errors));
     }
+    // The usual non-ASCII domain, when processing records no error.
+    if !domain.is_ascii()
+        && let Some((ascii, _)) = fast::to_ascii(domain, config)
+    {
+        return (Cow::Owned(ascii), Ok(()));
+    }
+    to_ascii_full(domain, config)
+}
+
+/// [`to_ascii`] for the domain parser, which also learns whether the result is known to hold
+/// only `a-z`, `0-9`, `-` and `.` (`false` when unknown).
+pub(crate) fn to_ascii_ldh(domain: &str, config: Config) -> (Result<Cow<'_, str>, Errors>, bool) {
+    if domain.is_ascii() {
+        return (to_ascii(domain, config), false);
+    }
+    if let Some((ascii, ldh)) = fast::to_ascii(domain, config) {
+        return (Ok(Cow::Owned(ascii)), ldh);
+    }
+    let (ascii, result) = to_ascii_full(domain, config);
+    (result.map(|()| ascii), false)
+}
+
+/// ToASCII without the fast paths.
+fn to_ascii_full(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Errors>) {
     // Steps 1 to 3: processing, breaking into labels, and Punycode for non-ASCII labels (built
     // alongside the Unicode form, see `process`).
     let mut ascii = String::with_capacity(domain.len() + 8);
@@ -189,7 +214,7 @@ fn fast_label(label: &[u8], config: Config, errors: &mut Errors) -> Option<()> {
 }
 
 /// ToASCII step 4 (VerifyDnsLength) on the ASCII result.
-fn dns_length(ascii: &str) -> Errors {
+pub(super) fn dns_length(ascii: &str) -> Errors {
     let mut errors = Errors::new();
     // Step 4.1: the length without the root label and its dot.
     let without_root = ascii.strip_suffix('.').unwrap_or(ascii);
@@ -419,6 +444,109 @@ mod tests {
                     proptest::prop_assert_eq!(uppercase, full != domain);
                     proptest::prop_assert_eq!(errors, full_errors);
                 }
+            }
+        }
+    }
+
+    /// Checks that the non-ASCII fast path, whenever it answers, gives the full path's answer
+    /// with no error; returns whether it answered.
+    fn fast_answer_is_the_full_answer(domain: &str, config: Config) -> bool {
+        let Some((fast, ldh)) = fast::to_ascii(domain, config) else { return false };
+        let (full, result) = to_ascii_full(domain, config);
+        assert_eq!(result, Ok(()), "{domain:?} {config:?}");
+        assert_eq!(fast, full, "{domain:?} {config:?}");
+        if ldh {
+            let ldh_byte =
+                |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-.".contains(&b);
+            assert!(fast.bytes().all(ldh_byte), "{domain:?}: {fast:?}");
+        }
+        true
+    }
+
+    /// A field of IdnaTestV2.txt with its `\uXXXX` and `\x{X}` escapes resolved.
+    fn unescape(field: &str) -> String {
+        let mut out = String::new();
+        let mut rest = field;
+        while let Some(at) = rest.find('\\') {
+            out.push_str(&rest[..at]);
+            let tail = &rest[at..];
+            let (hex, len) = if let Some(braced) = tail.strip_prefix("\\x{") {
+                let end = braced.find('}').unwrap();
+                (&braced[..end], end + 4)
+            } else if tail.starts_with("\\u") && tail.len() >= 6 {
+                (&tail[2..6], 6)
+            } else {
+                out.push('\\');
+                rest = &tail[1..];
+                continue;
+            };
+            let value = u32::from_str_radix(hex, 16).unwrap();
+            out.push(char::from_u32(value).unwrap_or('\u{FFFD}'));
+            rest = &tail[len..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn non_ascii_fast_path_agrees_with_the_full_path_on_the_conformance_data() {
+        let Some(text) = weburl_test_support::load_shared_text("unicode/17.0.0/IdnaTestV2.txt")
+        else {
+            return;
+        };
+        let configs = [Config::new(), strict(), Config::new().check_bidi(false)];
+        let mut answered = 0;
+        for line in text.lines() {
+            let data = line.split('#').next().unwrap_or("");
+            let Some(source) = data.split(';').next().map(str::trim).filter(|s| !s.is_empty())
+            else {
+                continue;
+            };
+            let source = unescape(source);
+            for config in configs {
+                // Also with the labels upper-cased and joined by an ideographic full stop.
+                for domain in [source.clone(), source.to_uppercase().replace('.', "\u{3002}")] {
+                    answered += usize::from(fast_answer_is_the_full_answer(&domain, config));
+                }
+            }
+        }
+        // The fast path must answer for a good share of the data to be tested at all.
+        assert!(answered > 2000, "{answered}");
+    }
+
+    #[test]
+    fn non_ascii_fast_path_examples() {
+        let c = Config::new();
+        for domain in
+            ["bücher.de", "ÉCOLE.fr", "faß.de", "日本語。ＪＰ", "\u{627}\u{644}1.com", "a\u{AD}b.ü"]
+        {
+            assert!(fast_answer_is_the_full_answer(domain, c), "{domain:?}");
+        }
+        // Each of these needs the full path: an `xn--` label, a joiner, a leading mark, a
+        // disallowed or not-NFC code point, a failed Bidi rule, a transitional deviation.
+        for domain in [
+            "xn--bcher-kva.ü",
+            "a\u{200C}b.ü",
+            "\u{300}a.ü",
+            "\u{80}.ü",
+            "e\u{301}.ü",
+            "1\u{5D0}.ü",
+        ] {
+            assert_eq!(fast::to_ascii(domain, c), None, "{domain:?}");
+        }
+        assert_eq!(fast::to_ascii("faß.de", c.transitional_processing(true)), None);
+        assert_eq!(fast::to_ascii("a_b.ü", strict()), None);
+        assert_eq!(fast::to_ascii("a_b.ü", c), Some(("a_b.xn--tda".into(), false)));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn non_ascii_fast_path_matches_the_full_path(
+            domain in "([a-zA-Z0-9_ -]|\\.|。|xn--|ü|Ü|ß|ẞ|σ|Σ|ς|é|e\u{301}|\u{300}|\u{5D0}|\u{627}|\u{660}|中|文|ﬀ|Ⅻ|\u{AD}|\u{200C}|\u{200D}|\u{94D}|😀|\u{E000}|\u{80}|⑴|Ｘ){0,14}",
+        ) {
+            let configs = [Config::new(), strict(), Config::new().check_hyphens(true)];
+            for config in configs {
+                fast_answer_is_the_full_answer(&domain, config);
             }
         }
     }

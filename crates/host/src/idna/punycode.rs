@@ -60,18 +60,65 @@ impl fmt::Display for PunycodeError {
 
 impl core::error::Error for PunycodeError {}
 
+/// Dividends below this are divided by [`divide`] with a multiplication.
+const SMALL_DIVIDEND: u32 = 1 << 25;
+
+/// `ceil(2^32 / d)` for each divisor `d` from 1 to 64, and for 0 that of 1 (as [`divide`]
+/// divides by 1 instead of 0).
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const RECIPROCALS: [u64; 65] = {
+    let mut table = [1u64 << 32; 65];
+    let mut d = 1;
+    while d < 65 {
+        table[d] = (1u64 << 32).div_ceil(d as u64);
+        d += 1;
+    }
+    table
+};
+
+/// `n / d` (`n` for `d = 0`), without a division instruction when `n < SMALL_DIVIDEND` and
+/// `d <= 64`.
+///
+/// With `m = ceil(2^32 / d) = (2^32 + e) / d` where `0 <= e < d`, `n * m / 2^32` is
+/// `n / d + n * e / (d * 2^32)`; writing `n = a * d + r`, its floor is `a` as long as
+/// `r + n * e / 2^32 < d`, which holds when `n * e < 2^32`: here `n < 2^25` and `e < 64`.
+#[inline]
+fn divide(n: u32, d: u32) -> u32 {
+    match RECIPROCALS.get(d as usize) {
+        Some(&m) if n < SMALL_DIVIDEND => ((u64::from(n) * m) >> 32) as u32,
+        _ => n / d.max(1),
+    }
+}
+
+/// The largest delta that step 3 of [`adapt`] leaves undivided.
+const ADAPT_LIMIT: u32 = ((BASE - TMIN) * TMAX) / 2;
+
+/// `((BASE - TMIN + 1) * delta) / (delta + SKEW)` for every delta up to [`ADAPT_LIMIT`].
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const ADAPT_TAIL: [u8; ADAPT_LIMIT as usize + 1] = {
+    let mut table = [0u8; ADAPT_LIMIT as usize + 1];
+    let mut delta = 0;
+    while delta <= ADAPT_LIMIT {
+        table[delta as usize] = (((BASE - TMIN + 1) * delta) / (delta + SKEW)) as u8;
+        delta += 1;
+    }
+    table
+};
+
 /// RFC 3492 section 6.1, bias adaptation function.
 fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
     // Step 1: scale delta (damp on the first adaptation); step 2: compensate for the length.
     let mut delta = if first_time { delta / DAMP } else { delta / 2 };
-    delta += delta / num_points.max(1);
+    delta += divide(delta, num_points.max(1));
     // Step 3: divide until delta falls under the threshold, counting steps of `BASE`.
     let mut k = 0;
-    while delta > ((BASE - TMIN) * TMAX) / 2 {
+    while delta > ADAPT_LIMIT {
         delta /= BASE - TMIN;
         k += BASE;
     }
-    k + ((BASE - TMIN + 1) * delta) / (delta + SKEW)
+    k + u32::from(ADAPT_TAIL.get(delta as usize).copied().unwrap_or(0))
 }
 
 /// The threshold `t` for position `k` of a variable-length integer (section 6.2 and 6.3).
@@ -95,12 +142,16 @@ fn digit_value(byte: u8) -> Option<u32> {
     }
 }
 
+/// Appends the ASCII byte `byte` (masked to 7 bits, so that the push needs no UTF-8 encoding).
+#[inline]
+pub(crate) fn push_ascii(out: &mut String, byte: u8) {
+    out.push(char::from(byte & 0x7F));
+}
+
 /// The lower-case digit for a value below 36.
-fn digit_char(value: u32) -> char {
-    match value {
-        0..=25 => char::from(b'a' + value as u8),
-        _ => char::from(b'0' + (value - 26) as u8),
-    }
+#[inline]
+fn digit_byte(value: u32) -> u8 {
+    if value < 26 { b'a' + value as u8 } else { b'0' + (value as u8).wrapping_sub(26) }
 }
 
 /// Working memory for Punycode, reused across labels so that converting a domain allocates
@@ -252,6 +303,7 @@ pub(crate) fn encode_with(
 }
 
 /// Writes `q` as a generalized variable-length integer (RFC 3492 section 6.3, inner loop).
+#[inline]
 fn push_integer(out: &mut String, mut q: u32, bias: u32) {
     let mut k = BASE;
     loop {
@@ -259,11 +311,12 @@ fn push_integer(out: &mut String, mut q: u32, bias: u32) {
         if q < t {
             break;
         }
-        out.push(digit_char(t + (q - t) % (BASE - t)));
-        q = (q - t) / (BASE - t);
+        let quotient = divide(q - t, BASE - t);
+        push_ascii(out, digit_byte(t + (q - t) - quotient * (BASE - t)));
+        q = quotient;
         k += BASE;
     }
-    out.push(digit_char(q));
+    push_ascii(out, digit_byte(q));
 }
 
 /// Number of marked positions before `pos` in the Fenwick tree `tree`.
@@ -291,92 +344,161 @@ const SHORT: usize = 16;
 /// Labels of up to this many code points are encoded from a buffer on the stack.
 const SHORT_LABEL: usize = 64;
 
-/// RFC 3492 section 6.3, encoding procedure, as written: one scan of the input per distinct
-/// non-basic code point (at most [`SHORT`] scans). The basic code points and the delimiter are
-/// already written.
+/// RFC 3492 section 6.3, encoding procedure, for at most [`SHORT`] non-basic code points. The
+/// basic code points and the delimiter are already written.
+///
+/// The RFC's loop, for each code point `m` in increasing order, walks the input adding one to
+/// delta for each smaller code point and writing delta at each `m`. Here the occurrences of the
+/// non-basic code points are first sorted by (code point, position) on the stack, and the
+/// smaller code points between two occurrences are counted in one sweep of that stretch.
 fn encode_short(input: &[u32], out: &mut String, basic: u32) -> Result<(), PunycodeError> {
+    // `code point << 32 | position` of each non-basic code point, sorted.
+    let mut keys = [0u64; SHORT];
+    let mut count: usize = 0;
+    for (pos, &c) in (0u64..).zip(input) {
+        if c >= INITIAL_N
+            && let Some(slot) = keys.get_mut(count)
+        {
+            *slot = u64::from(c) << 32 | pos;
+            count += 1;
+        }
+    }
+    let sorted = keys.get_mut(..count).unwrap_or_default();
+    sorted.sort_unstable();
+    // The code points below `m` in `input[from..to]`.
+    let smaller = |from: usize, to: usize, m: u32| -> u32 {
+        let stretch = input.get(from..to).unwrap_or_default();
+        stretch.iter().map(|&c| u32::from(c < m)).sum()
+    };
     let mut n = INITIAL_N;
     let mut delta: u32 = 0;
     let mut bias = INITIAL_BIAS;
-    let mut h = basic;
-    // The smallest code point not yet handled, while there is one.
-    while let Some(m) = input.iter().copied().filter(|&c| c >= n).min() {
-        let step = (m - n).checked_mul(h + 1).ok_or(PunycodeError::Overflow)?;
-        delta = delta.checked_add(step).ok_or(PunycodeError::Overflow)?;
-        n = m;
-        for &c in input {
-            if c < n {
-                delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
-            } else if c == n {
-                push_integer(out, delta, bias);
-                bias = adapt(delta, h + 1, h == basic);
-                delta = 0;
-                h += 1;
+    let mut from = 0;
+    let mut previous = None;
+    // `h`: the code points handled so far.
+    for (h, &key) in (basic..).zip(&*sorted) {
+        let (m, pos) = ((key >> 32) as u32, key as u32 as usize);
+        if previous != Some(m) {
+            if let Some(p) = previous {
+                // The rest of the input for the previous code point, then one for n + 1.
+                delta = delta
+                    .checked_add(smaller(from, input.len(), p) + 1)
+                    .ok_or(PunycodeError::Overflow)?;
+                n = p + 1;
             }
+            // Advance n to m, counting every place passed on the way.
+            let step = (m - n).checked_mul(h + 1).ok_or(PunycodeError::Overflow)?;
+            delta = delta.checked_add(step).ok_or(PunycodeError::Overflow)?;
+            previous = Some(m);
+            from = 0;
         }
-        delta = delta.checked_add(1).ok_or(PunycodeError::Overflow)?;
-        n += 1;
+        delta = delta.checked_add(smaller(from, pos, m)).ok_or(PunycodeError::Overflow)?;
+        push_integer(out, delta, bias);
+        bias = adapt(delta, h + 1, h == basic);
+        delta = 0;
+        from = pos + 1;
     }
     Ok(())
 }
 
-/// RFC 3492 section 6.3, encoding procedure.
-///
-/// The RFC's loop scans the whole input once per distinct non-basic code point (quadratic);
-/// this computes the same deltas from the positions of each code point's occurrences, counting
-/// the smaller code points before each with a Fenwick tree, in O(n log n).
+/// RFC 3492 section 6.3, encoding procedure, for the code points of `input`.
 fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(), PunycodeError> {
-    // Copy the basic code points in order, then the delimiter if there were any.
-    let mut input_len: u32 = 0;
-    let mut basic: u32 = 0;
-    for c in input.chars() {
-        if input_len as usize >= MAX_LABEL_LEN {
-            return Err(PunycodeError::TooLong);
+    let count = input.chars().count();
+    if count > MAX_LABEL_LEN {
+        return Err(PunycodeError::TooLong);
+    }
+    // Short labels (every DNS label) are held on the stack.
+    let mut stack = [0u32; SHORT_LABEL];
+    if let Some(buffer) = stack.get_mut(..count) {
+        for (slot, c) in buffer.iter_mut().zip(input.chars()) {
+            *slot = u32::from(c);
         }
-        if c.is_ascii() {
-            out.push(c);
+        encode_points(buffer, out, Some(scratch))
+    } else {
+        let mut code_points = core::mem::take(&mut scratch.code_points);
+        code_points.clear();
+        code_points.extend(input.chars().map(u32::from));
+        let result = encode_points(&code_points, out, Some(&mut *scratch));
+        scratch.code_points = code_points;
+        result
+    }
+}
+
+/// RFC 3492 section 6.3, encoding procedure, for code points given as `u32` values (Unicode
+/// scalar values), appending to `out`. On failure `out` may hold part of the output. Without
+/// `scratch`, a label with many non-basic code points gets working memory of its own.
+pub(crate) fn encode_points(
+    input: &[u32],
+    out: &mut String,
+    scratch: Option<&mut Scratch>,
+) -> Result<(), PunycodeError> {
+    if input.len() > MAX_LABEL_LEN {
+        return Err(PunycodeError::TooLong);
+    }
+    // Copy the basic code points in order, then the delimiter if there were any.
+    let mut basic: u32 = 0;
+    for &c in input {
+        if c < INITIAL_N {
+            push_ascii(out, c as u8);
             basic += 1;
         }
-        input_len += 1;
     }
     if basic > 0 {
         out.push(DELIMITER);
     }
-    let non_basic = (input_len - basic) as usize;
+    let non_basic = input.len() - basic as usize;
     if non_basic == 0 {
-        return Ok(());
-    }
-    // Short labels (every DNS label) are scanned from the stack.
-    let mut stack = [0u32; SHORT_LABEL];
-    if let Some(buffer) = stack.get_mut(..input_len as usize) {
-        for (slot, c) in buffer.iter_mut().zip(input.chars()) {
-            *slot = u32::from(c);
+        Ok(())
+    } else if non_basic == 1 {
+        // One non-basic code point `m` at `pos`: the RFC's loop moves n from `INITIAL_N` to `m`
+        // (`(m - INITIAL_N) * (basic + 1)` steps), then counts the `pos` basic code points
+        // before it and writes delta once.
+        let Some((pos, &m)) = (0u32..).zip(input).find(|&(_, &c)| c >= INITIAL_N) else {
+            return Ok(());
+        };
+        let delta = (m - INITIAL_N)
+            .checked_mul(basic + 1)
+            .and_then(|steps| steps.checked_add(pos))
+            .ok_or(PunycodeError::Overflow)?;
+        push_integer(out, delta, INITIAL_BIAS);
+        Ok(())
+    } else if non_basic <= SHORT {
+        encode_short(input, out, basic)
+    } else {
+        match scratch {
+            Some(scratch) => encode_long(input, out, basic, non_basic, scratch),
+            None => encode_long(input, out, basic, non_basic, &mut Scratch::default()),
         }
-        if non_basic <= SHORT {
-            return encode_short(buffer, out, basic);
-        }
     }
-    if non_basic <= SHORT {
-        let code_points = &mut scratch.code_points;
-        code_points.clear();
-        code_points.extend(input.chars().map(u32::from));
-        return encode_short(code_points, out, basic);
-    }
+}
+
+/// RFC 3492 section 6.3, encoding procedure, for many non-basic code points.
+///
+/// The RFC's loop scans the whole input once per distinct non-basic code point (quadratic);
+/// this computes the same deltas from the positions of each code point's occurrences, counting
+/// the smaller code points before each with a Fenwick tree, in O(n log n).
+fn encode_long(
+    input: &[u32],
+    out: &mut String,
+    basic: u32,
+    non_basic: usize,
+    scratch: &mut Scratch,
+) -> Result<(), PunycodeError> {
     let points = &mut scratch.points;
     points.clear();
     points.reserve(non_basic);
-    for (pos, c) in (0..).zip(input.chars()) {
-        if !c.is_ascii() {
-            points.push((u32::from(c), pos));
+    for (pos, &c) in (0..).zip(input) {
+        if c >= INITIAL_N {
+            points.push((c, pos));
         }
     }
     points.sort_unstable();
     // The tree marks the positions of the code points below n: the basic ones first.
     let tree = &mut scratch.tree;
     tree.clear();
-    tree.resize(input_len as usize + 1, 0);
-    for (pos, c) in input.chars().enumerate() {
-        if c.is_ascii() {
+    tree.resize(input.len() + 1, 0);
+    for (pos, &c) in input.iter().enumerate() {
+        if c < INITIAL_N {
             tree_mark(tree, pos);
         }
     }
@@ -418,6 +540,42 @@ fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divide_matches_division() {
+        for d in 1..=70 {
+            let mut n = 0u32;
+            while n < SMALL_DIVIDEND + 1000 {
+                assert_eq!(divide(n, d), n / d, "{n} / {d}");
+                n = if n < 5000 { n + 1 } else { n + n / 997 + 1 };
+            }
+            for n in [SMALL_DIVIDEND - 1, SMALL_DIVIDEND, u32::MAX - 1, u32::MAX] {
+                assert_eq!(divide(n, d), n / d, "{n} / {d}");
+            }
+        }
+        assert_eq!(divide(7, 0), 7);
+    }
+
+    #[test]
+    fn adapt_matches_rfc_formula() {
+        let rfc = |delta: u32, num_points: u32, first: bool| {
+            let mut delta = if first { delta / DAMP } else { delta / 2 };
+            delta += delta / num_points;
+            let mut k = 0;
+            while delta > ((BASE - TMIN) * TMAX) / 2 {
+                delta /= BASE - TMIN;
+                k += BASE;
+            }
+            k + ((BASE - TMIN + 1) * delta) / (delta + SKEW)
+        };
+        for delta in (0..20_000).chain([1 << 24, 1 << 26, u32::MAX / 2, u32::MAX]) {
+            for num_points in [1, 2, 3, 7, 40, 63, 64, 65, 999] {
+                for first in [true, false] {
+                    assert_eq!(adapt(delta, num_points, first), rfc(delta, num_points, first));
+                }
+            }
+        }
+    }
 
     /// RFC 3492 section 7.1 sample strings (A) to (S): the code points and their Punycode.
     const SAMPLES: &[(&[u32], &str)] = &[

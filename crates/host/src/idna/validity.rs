@@ -152,7 +152,7 @@ pub(super) fn bidi_rule(label: &str) -> Errors {
 }
 
 /// The Bidi rule (RFC 5893 section 2) fed one Bidi class at a time.
-struct BidiRule {
+pub(super) struct BidiRule {
     /// The label's direction, once its first character is seen: `Some(true)` for right to left.
     /// After a failed rule 1 the label is not checked further.
     direction: Option<bool>,
@@ -167,7 +167,7 @@ struct BidiRule {
 }
 
 impl BidiRule {
-    fn new() -> BidiRule {
+    pub(super) fn new() -> BidiRule {
         BidiRule {
             direction: None,
             started: false,
@@ -179,7 +179,7 @@ impl BidiRule {
         }
     }
 
-    fn push(&mut self, class: BidiClass) {
+    pub(super) fn push(&mut self, class: BidiClass) {
         use BidiClass::*;
         self.rtl |= matches!(class, R | AL | AN);
         if !self.started {
@@ -215,7 +215,7 @@ impl BidiRule {
         }
     }
 
-    fn finish(&self) -> Errors {
+    pub(super) fn finish(&self) -> Errors {
         use BidiClass::*;
         let mut errors = self.errors;
         match self.direction {
