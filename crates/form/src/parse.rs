@@ -39,35 +39,11 @@ fn class(byte: u8) -> u8 {
     CLASS.get(usize::from(byte)).copied().unwrap_or(0)
 }
 
-/// Marks a byte that is not an ASCII hex digit in [`HEX_VALUE`].
-const NOT_HEX: u8 = 0xFF;
-
-/// The value of each ASCII hex digit, [`NOT_HEX`] for other bytes.
-#[allow(clippy::indexing_slicing, reason = "indices stay below 0x80 in a 256-entry table")]
-const HEX_VALUE: [u8; 256] = {
-    let mut table = [NOT_HEX; 256];
-    let mut b = 0u8;
-    while b < 10 {
-        table[(b'0' + b) as usize] = b;
-        b += 1;
-    }
-    let mut b = 0u8;
-    while b < 6 {
-        table[(b'A' + b) as usize] = 10 + b;
-        table[(b'a' + b) as usize] = 10 + b;
-        b += 1;
-    }
-    table
-};
-
 /// The value of the percent-encoded byte at `bytes[at]` (a `%`): the two bytes after it, when
 /// both are ASCII hex digits.
 #[inline(always)]
 fn escaped_byte(bytes: &[u8], at: usize) -> Option<u8> {
-    let hex = |i: usize| bytes.get(i).and_then(|&b| HEX_VALUE.get(usize::from(b))).copied();
-    let (hi, lo) = (hex(at + 1)?, hex(at + 2)?);
-    // Digit values are below 16; `NOT_HEX` has every bit set.
-    if hi | lo > 0x0F { None } else { Some(hi << 4 | lo) }
+    weburl_percent::decode_escape(bytes.get(at..)?)
 }
 
 /// Parse `input` as application/x-www-form-urlencoded: the list of name-value pairs.

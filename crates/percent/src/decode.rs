@@ -29,21 +29,26 @@ const HEX_VALUE: [u8; 256] = {
     table
 };
 
-/// The value of an ASCII hex digit, or `None`.
-#[inline]
-fn hex_value(byte: u8) -> Option<u8> {
-    match HEX_VALUE.get(usize::from(byte)) {
-        Some(&v) if v != NOT_HEX => Some(v),
-        _ => None,
-    }
-}
-
 /// The byte that the percent-encoded byte at the start of `bytes` stands for, when `bytes`
-/// starts with `%` and two ASCII hex digits (percent-decode, step 2's condition).
+/// starts with `%` and two ASCII hex digits (percent-decode, step 2's condition); `None`
+/// otherwise.
+///
+/// ```
+/// use weburl_percent::decode_escape;
+/// assert_eq!(decode_escape(b"%2fx"), Some(b'/'));
+/// assert_eq!(decode_escape(b"%2"), None);
+/// assert_eq!(decode_escape(b"%g0"), None);
+/// ```
 #[inline]
-fn escape_at_start(bytes: &[u8]) -> Option<u8> {
+#[must_use]
+pub fn decode_escape(bytes: &[u8]) -> Option<u8> {
     match bytes {
-        [b'%', hi, lo, ..] => Some(hex_value(*hi)? << 4 | hex_value(*lo)?),
+        [b'%', hi, lo, ..] => {
+            let digit = |b: &u8| HEX_VALUE.get(usize::from(*b)).copied().unwrap_or(NOT_HEX);
+            let (hi, lo) = (digit(hi), digit(lo));
+            // Digit values are below 16; `NOT_HEX` has every bit set.
+            if hi | lo > 0x0F { None } else { Some(hi << 4 | lo) }
+        }
         _ => None,
     }
 }
@@ -104,7 +109,7 @@ impl<'a> PercentDecode<'a> {
             };
             let (literal, at_percent) = rest.split_at_checked(percent).unwrap_or((rest, &[]));
             out.extend_from_slice(literal);
-            match escape_at_start(at_percent) {
+            match decode_escape(at_percent) {
                 // Step 2.3: append the byte the two hex digits stand for; skip them.
                 Some(byte) => {
                     out.push(byte);
@@ -159,7 +164,7 @@ fn first_escape(input: &[u8]) -> Option<usize> {
     loop {
         let rest = input.get(from..)?;
         let at = from + rest.iter().position(|&b| b == b'%')?;
-        if escape_at_start(input.get(at..)?).is_some() {
+        if decode_escape(input.get(at..)?).is_some() {
             return Some(at);
         }
         from = at + 1;
@@ -174,7 +179,8 @@ mod tests {
     fn hex_table() {
         for b in 0u8..=0xFF {
             let expected = (b as char).to_digit(16).and_then(|d| u8::try_from(d).ok());
-            assert_eq!(hex_value(b), expected, "byte {b:#04X}");
+            assert_eq!(decode_escape(&[b'%', b'0', b]), expected, "byte {b:#04X}");
+            assert_eq!(decode_escape(&[b'%', b, b'0']), expected.map(|d| d << 4), "{b:#04X}");
         }
     }
 

@@ -51,7 +51,9 @@ pub mod set;
 
 #[cfg(feature = "encoding")]
 pub use after_encoding::{percent_encode_after_encoding, percent_encode_after_encoding_into};
-pub use decode::{PercentDecode, percent_decode, percent_decode_str, utf8_lossy_owned};
+pub use decode::{
+    PercentDecode, decode_escape, percent_decode, percent_decode_str, utf8_lossy_owned,
+};
 pub use encode::{
     PercentEncode, encode_into, percent_encode_byte, utf8_percent_encode, utf8_percent_encode_into,
 };
