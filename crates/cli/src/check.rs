@@ -124,7 +124,7 @@ impl Shown {
                 '\t' => text.push_str("\\t"),
                 '\n' => text.push_str("\\n"),
                 '\r' => text.push_str("\\r"),
-                c if is_invisible(c) => {
+                c if weburl::is_invisible(c) => {
                     let _ = write!(text, "\\u{{{:x}}}", u32::from(c));
                 }
                 c => {
@@ -145,31 +145,6 @@ impl Shown {
         let index = self.columns.partition_point(|&(start, _)| start <= offset);
         self.columns.get(index.saturating_sub(1)).map_or(0, |&(_, column)| column)
     }
-}
-
-/// Characters shown as `\u{..}` escapes: controls, and format and separator characters that
-/// take no visible space (bidi controls, zero-width characters, BOM).
-fn is_invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{ad}'
-                | '\u{34f}'
-                | '\u{61c}'
-                | '\u{115f}'..='\u{1160}'
-                | '\u{17b4}'..='\u{17b5}'
-                | '\u{180b}'..='\u{180f}'
-                | '\u{2000}'..='\u{200f}'
-                | '\u{2028}'..='\u{202f}'
-                | '\u{205f}'..='\u{206f}'
-                | '\u{3000}'
-                | '\u{3164}'
-                | '\u{fe00}'..='\u{fe0f}'
-                | '\u{feff}'
-                | '\u{ffa0}'
-                | '\u{fff0}'..='\u{fffb}'
-                | '\u{e0000}'..='\u{e0fff}'
-        )
 }
 
 /// The number of terminal columns `c` takes: 0 for combining marks, 2 for East Asian wide and

@@ -154,7 +154,7 @@ mod render;
 pub mod rfc3986_bridge;
 
 pub use encoding_rs;
-pub use render::render;
+pub use render::{is_invisible, render};
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_host::idna;

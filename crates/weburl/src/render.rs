@@ -138,18 +138,14 @@ fn push_run(out: &mut String, encoded: &str, decoded: &[u8]) {
 
 /// The byte of the `%XX` at `bytes[i]`.
 fn hex_pair(bytes: &[u8], i: usize) -> Option<u8> {
-    if bytes.get(i) != Some(&b'%') {
-        return None;
-    }
-    let hi = char::from(*bytes.get(i + 1)?).to_digit(16)?;
-    let lo = char::from(*bytes.get(i + 2)?).to_digit(16)?;
-    u8::try_from(hi * 16 + lo).ok()
+    weburl_percent::decode_escape(bytes.get(i..)?)
 }
 
 /// Code points that take no visible space or change the display order: controls, separators
 /// and spaces other than U+0020, bidi controls, zero-width and other default-ignorable code
 /// points.
-pub(crate) fn is_invisible(c: char) -> bool {
+#[must_use]
+pub fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
