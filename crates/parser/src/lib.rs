@@ -105,7 +105,8 @@ impl Url {
     #[must_use]
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         match base {
-            None => Url::parse(input).is_ok(),
+            // Without a base only the scheme, host and port can fail: no URL is built.
+            None => parser::check::can_parse(input),
             Some(base) => Url::parse(base).is_ok_and(|base| base.join(input).is_ok()),
         }
     }

@@ -10,8 +10,10 @@
 //! (authority, host, port), `file` (the three file states), `path` (path start to fragment).
 
 pub(crate) mod authority;
+pub(crate) mod check;
+mod fast;
 mod file;
-mod path;
+pub(crate) mod path;
 pub(crate) mod scheme;
 
 use alloc::borrow::Cow;
@@ -213,9 +215,7 @@ impl<'i, 'b, 's> Parser<'i, 'b, 's> {
             sink,
             state_override: None,
             pending_segment: None,
-            // Room for the usual growth ("//", a final "/", an IPv4 rewrite) so that an ASCII
-            // URL needing no percent-encoding is written with one allocation.
-            out: String::with_capacity(input.len() + 16),
+            out: String::new(),
             scheme_end: 0,
             username_end: 0,
             host_start: 0,
@@ -315,6 +315,10 @@ impl<'i, 'b, 's> Parser<'i, 'b, 's> {
             return;
         }
         let text = self.slice(start, end);
+        // Skip the leading run of ASCII URL code points (the usual whole text) by table.
+        let skip = text.bytes().position(|b| !(b.is_ascii() && URL_CODE_POINT.contains(b)));
+        let Some(skip) = skip else { return };
+        let (start, text) = (start + skip, text.get(skip..).unwrap_or(""));
         for (i, c) in text.char_indices() {
             let ok = if c == '%' {
                 starts_with_two_hex(self.input.as_bytes().get(start + i + 1..).unwrap_or(&[]))
@@ -460,11 +464,36 @@ pub(crate) fn parse(
     input: &str,
     base: Option<&Url>,
     encoding: Option<&'static Encoding>,
-    mut sink: Sink<'_>,
+    sink: Sink<'_>,
 ) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::TooLong);
     }
+    // The encoding step: get an output encoding; UTF-8 needs no special handling.
+    let encoding = encoding.map(Encoding::output_encoding).filter(|e| *e != encoding_rs::UTF_8);
+    // Room for the usual growth ("//", a final "/", an IPv4 rewrite) so that an ASCII URL
+    // needing no percent-encoding is written with one allocation.
+    let mut out = String::with_capacity(input.len() + 16);
+    if encoding.is_none() {
+        // The base URL never matters to the inputs the fast path takes (a special scheme and
+        // `//`: scheme state step 2.6 leads to the same authority states as step 2.7).
+        match fast::parse(input, sink.is_some(), out) {
+            Ok(url) => return Ok(url),
+            Err(buffer) => out = buffer,
+        }
+    }
+    state_machine(input, base, encoding, sink, out)
+}
+
+/// The basic URL parser without the fast path: parses `input` against `base` into `out`
+/// (empty), with `encoding` already an output encoding other than UTF-8.
+pub(crate) fn state_machine(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&'static Encoding>,
+    mut sink: Sink<'_>,
+    out: String,
+) -> Result<Url, ParseError> {
     let (cleaned, lead, end, removed_tabs) = clean(input, true);
     if let Some(sink) = sink.as_mut() {
         // Step 1.2: leading or trailing C0 control or space.
@@ -479,9 +508,8 @@ pub(crate) fn parse(
             sink(ValidationError::new(ValidationErrorKind::InvalidUrlUnit, at));
         }
     }
-    // The encoding step: get an output encoding; UTF-8 needs no special handling.
-    let encoding = encoding.map(Encoding::output_encoding).filter(|e| *e != encoding_rs::UTF_8);
     let mut parser = Parser::new(&cleaned, input, lead, removed_tabs, base, encoding, sink);
+    parser.out = out;
     parser.run(State::SchemeStart)?;
     parser.finish()
 }

@@ -1,0 +1,323 @@
+//! `URL.canParse` without a base URL (section 6.1) without building the URL: only the scheme,
+//! the authority, the host and the port can make the basic URL parser fail when there is no
+//! base, so this walks those and never looks at the path, query or fragment.
+//!
+//! Inputs it cannot decide cheaply (tabs or newlines, C0 controls or spaces to trim, hosts
+//! that are not plain ASCII domains) go to the full parser. A unit test checks it against the
+//! full parser on the WPT data, the benchmark data and generated inputs.
+
+use alloc::string::String;
+
+use weburl_host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
+
+use super::authority::{ends_authority, parse_port};
+use super::fast::{H_LOOSE, HOST_CLASSES, class, special_scheme, surely_not_a_number};
+use super::is_windows_drive_letter;
+use super::scheme::scheme_prefix_len;
+use crate::url::SchemeType;
+
+/// Whether some byte of `bytes` is an ASCII tab or newline, eight bytes at a time.
+fn has_tab_or_newline(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        // Some byte is below 0x0E (exact as a yes/no answer); only then look closer.
+        if x.wrapping_sub(ONES * 0x0E) & !x & HIGHS != 0
+            && chunk.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+        {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+}
+
+/// Whether the host parser accepts `host` (section 3.5), cheaply for plain ASCII domains and
+/// opaque hosts, else by running it.
+fn host_ok(host: &str, special: bool) -> bool {
+    let bytes = host.as_bytes();
+    if special {
+        // A domain of ASCII bytes that are not forbidden domain code points, not ending in a
+        // number (host parser step 8, which needs the IPv4 parser), is valid.
+        let trimmed = bytes.strip_suffix(b".").unwrap_or(bytes);
+        let last = trimmed.rsplit(|&b| b == b'.').next().unwrap_or(trimmed);
+        let plain = !bytes.is_empty()
+            && bytes
+                .iter()
+                .all(|&b| b.is_ascii() && !is_forbidden_domain_code_point(char::from(b)))
+            && last.first().is_some_and(|b| !b.is_ascii_digit());
+        if plain {
+            return true;
+        }
+    } else if bytes.first() != Some(&b'[') {
+        // Opaque-host parser step 1: only forbidden host code points fail (all ASCII).
+        return !bytes.iter().any(|&b| b.is_ascii() && is_forbidden_host_code_point(char::from(b)));
+    }
+    weburl_host::parse_host_into(host, !special, &mut String::new(), None).is_ok()
+}
+
+/// Host and port states from `start` to the end of the authority at `end` (authority state
+/// step 2 onwards): whether they succeed.
+fn host_and_port_ok(input: &str, start: usize, end: usize, special: bool) -> bool {
+    let bytes = input.as_bytes().get(start..end).unwrap_or_default();
+    // Host state step 2: a `:` outside brackets ends the host.
+    let mut inside_brackets = false;
+    let colon = bytes.iter().position(|&b| match b {
+        b'[' => {
+            inside_brackets = true;
+            false
+        }
+        b']' => {
+            inside_brackets = false;
+            false
+        }
+        b':' => !inside_brackets,
+        _ => false,
+    });
+    let host_end = colon.map_or(end, |c| start + c);
+    let host = input.get(start..host_end).unwrap_or("");
+    match colon {
+        // Step 2.1: an empty host before the port fails.
+        Some(_) if host.is_empty() => false,
+        // Port state: digits only, at most 65535.
+        Some(_) => {
+            let port = input.as_bytes().get(host_end + 1..end).unwrap_or_default();
+            host_ok(host, special)
+                && port.iter().all(u8::is_ascii_digit)
+                && parse_port(port).is_some()
+        }
+        // Step 3.1: a special URL needs a host.
+        None if special && host.is_empty() => false,
+        None => host.is_empty() || host_ok(host, special),
+    }
+}
+
+/// Authority state from `start`: credentials up to the last `@`, then the host and the port.
+fn authority_ok(input: &str, start: usize, special: bool) -> bool {
+    let rest = input.as_bytes().get(start..).unwrap_or_default();
+    let end = start + rest.iter().position(|&b| ends_authority(b, special)).unwrap_or(rest.len());
+    let authority = input.as_bytes().get(start..end).unwrap_or_default();
+    let host_start = match authority.iter().rposition(|&b| b == b'@') {
+        // Step 2.1: credentials without a host fail.
+        Some(at) if start + at + 1 == end => return false,
+        Some(at) => start + at + 1,
+        None => start,
+    };
+    host_and_port_ok(input, host_start, end, special)
+}
+
+/// [`authority_ok`] in one pass for the usual authority of a special URL: no credentials, a
+/// host of letters, digits, `-`, `.` and `_`, and an optional port. `None`: use
+/// [`authority_ok`].
+fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
+    let rest = bytes.get(start..)?;
+    let len = rest.iter().position(|&b| class(&HOST_CLASSES, b) > H_LOOSE).unwrap_or(rest.len());
+    let host = rest.get(..len)?;
+    // Host state step 3.1 or 2.1: a special URL needs a host.
+    if host.is_empty() {
+        return None;
+    }
+    // Host parser step 8: a domain ending in a number is an IPv4 address.
+    if !surely_not_a_number(host) {
+        return None;
+    }
+    match rest.get(len) {
+        None | Some(b'/' | b'?' | b'#' | b'\\') => Some(true),
+        Some(b':') => {
+            // Port state: digits up to the end of the authority, at most 65535.
+            let port = rest.get(len + 1..)?;
+            let digits = port.iter().position(|b| !b.is_ascii_digit()).unwrap_or(port.len());
+            match port.get(digits) {
+                None | Some(b'/' | b'?' | b'#' | b'\\') => {
+                    Some(parse_port(port.get(..digits)?).is_some())
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether the basic URL parser succeeds on `input` without a base URL; `None` when this walk
+/// cannot tell cheaply.
+fn walk(input: &str) -> Option<bool> {
+    let bytes = input.as_bytes();
+    // The usual case first: a special scheme other than file, and `//`. Its scheme and
+    // authority hold no C0 control, space, tab or newline (their bytes are checked), so
+    // neither trimming nor tab removal (steps 1-3) could change the answer.
+    let quick = bytes.iter().take(6).position(|&b| b == b':');
+    if let Some(scheme_len) = quick {
+        let scheme_type = special_scheme(bytes.get(..scheme_len)?);
+        if scheme_type.is_some_and(|t| t != SchemeType::File)
+            && bytes.get(scheme_len + 1..scheme_len + 3) == Some(b"//")
+            && !matches!(bytes.get(scheme_len + 3), Some(b'/' | b'\\'))
+        {
+            if let Some(answer) = plain_authority_ok(bytes, scheme_len + 3) {
+                return Some(answer);
+            }
+        }
+    }
+    // Steps 1-3: leave trimming and tab removal to the full parser.
+    if bytes.first().is_none_or(|&b| b <= b' ')
+        || bytes.last().is_none_or(|&b| b <= b' ')
+        || has_tab_or_newline(bytes)
+    {
+        return None;
+    }
+    // Scheme start and scheme states; without a scheme (no scheme state) there is no base.
+    let Some(scheme_len) = scheme_prefix_len(bytes) else { return Some(false) };
+    let scheme = input.get(..scheme_len).unwrap_or("");
+    let scheme_type = if scheme.len() <= 5 {
+        let mut lower = [0u8; 5];
+        for (d, s) in lower.iter_mut().zip(scheme.bytes()) {
+            *d = s.to_ascii_lowercase();
+        }
+        SchemeType::of(core::str::from_utf8(lower.get(..scheme_len)?).ok()?)
+    } else {
+        SchemeType::NotSpecial
+    };
+    let at = |i: usize| bytes.get(scheme_len + 1 + i).copied();
+    let slash = |b: Option<u8>| matches!(b, Some(b'/' | b'\\'));
+    Some(match scheme_type {
+        SchemeType::File => {
+            // File state step 3 and file slash state step 1: two slashes lead to the file
+            // host state; otherwise the path states, which never fail.
+            if !(slash(at(0)) && slash(at(1))) {
+                return Some(true);
+            }
+            let start = scheme_len + 3;
+            let rest = bytes.get(start..).unwrap_or_default();
+            let len = rest.iter().position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'));
+            let host = input.get(start..start + len.unwrap_or(rest.len())).unwrap_or("");
+            // File host state step 1.1 (a drive letter) and 1.2 (the empty host).
+            is_windows_drive_letter(host.as_bytes()) || host.is_empty() || host_ok(host, true)
+        }
+        SchemeType::NotSpecial => {
+            // Scheme state steps 2.8-2.9 and path or authority state.
+            at(0) != Some(b'/') || at(1) != Some(b'/') || authority_ok(input, scheme_len + 3, false)
+        }
+        _ => {
+            // Special authority slashes and ignore slashes states: skip every slash.
+            let mut start = scheme_len + 1;
+            while slash(bytes.get(start).copied()) {
+                start += 1;
+            }
+            authority_ok(input, start, true)
+        }
+    })
+}
+
+/// `URL.canParse(input)` without a base URL: whether the basic URL parser succeeds.
+pub(crate) fn can_parse(input: &str) -> bool {
+    match walk(input) {
+        Some(answer) => answer,
+        None => super::parse(input, None, None, None).is_ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Url;
+    use alloc::format;
+    use proptest::prelude::*;
+
+    fn agrees(input: &str) {
+        let full = Url::parse(input).is_ok();
+        assert_eq!(can_parse(input), full, "{input:?}");
+        if let Some(answer) = walk(input) {
+            assert_eq!(answer, full, "{input:?} (walk)");
+        }
+    }
+
+    #[test]
+    fn tab_scan() {
+        assert!(!has_tab_or_newline(b"https://example.com/a/b/c/d/e"));
+        for i in 0..20 {
+            for c in [b'\t', b'\n', b'\r'] {
+                let mut s = *b"https://example.com/";
+                if let Some(b) = s.get_mut(i) {
+                    *b = c;
+                }
+                assert!(has_tab_or_newline(&s));
+            }
+        }
+        assert!(!has_tab_or_newline(b"\x0b\x0c\x0e\x01\x00\x1f\x08\x07\x0b"));
+    }
+
+    #[test]
+    fn agrees_with_the_parser_on_wpt() {
+        let data = weburl_test_support::load_wpt_json("urltestdata.json").expect("WPT data");
+        for case in data.as_array().expect("array").iter().filter(|c| c.is_object()) {
+            agrees(case["input"].as_str().expect("input"));
+        }
+    }
+
+    #[test]
+    fn agrees_with_the_parser_on_the_benchmark_data() {
+        for name in ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"] {
+            let text = weburl_test_support::load_shared_text(&format!("bench/{name}"))
+                .expect("benchmark data");
+            for line in text.lines() {
+                agrees(line);
+            }
+        }
+    }
+
+    const START: &[&str] = &[
+        "http:", "HTTPS:", "file:", "FILE:", "ws:", "wss:", "ftp:", "sc:", "web+x:", "a", "1:",
+        " http:", "",
+    ];
+    const PIECES: &[&str] = &[
+        "//",
+        "/",
+        "\\",
+        "a",
+        "B",
+        ".",
+        "1",
+        "0x1",
+        "255",
+        "localhost",
+        "C:",
+        "c|",
+        ":",
+        ":80",
+        ":65536",
+        ":x",
+        "@",
+        "u:p@",
+        "[",
+        "]",
+        "[::1]",
+        "?",
+        "#",
+        "%",
+        "%41",
+        "%zz",
+        " ",
+        "\t",
+        "é",
+        "xn--",
+        "\u{0}",
+        "^",
+        "|",
+        "<",
+        "\u{ad}",
+        "%2e",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #[test]
+        fn agrees_with_the_parser_on_generated_inputs(
+            start in prop::sample::select(START),
+            pieces in prop::collection::vec(prop::sample::select(PIECES), 0..10),
+        ) {
+            agrees(&format!("{start}{}", pieces.concat()));
+        }
+    }
+}
