@@ -120,6 +120,15 @@ pub(super) fn class(table: &[u8; 256], byte: u8) -> u8 {
     table[usize::from(byte)]
 }
 
+/// 0x80 in each byte of `word` that equals `byte`, 0 in the others (exact: no false
+/// positives from borrows, unlike the shorter "has zero byte" test).
+#[inline(always)]
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
 /// The special scheme named by `scheme` (any ASCII case), `None` for the others.
 #[inline]
 pub(super) fn special_scheme(scheme: &[u8]) -> Option<SchemeType> {
@@ -279,10 +288,33 @@ impl Fast<'_> {
     /// [`Self::skip`] in a path: also stops at a `.` right after a `/` (a segment that may be a
     /// dot segment), which [`PATH_CLASSES`] copies. Testing the pair in the same pass keeps
     /// the scan from stopping at the `.` of every file name.
+    ///
+    /// Eight bytes at a time first: their classes are OR-ed (no branch per byte) and the
+    /// `/.` pairs found with word arithmetic; the first word holding either is left to the
+    /// byte loop.
     #[inline(always)]
-    fn skip_path(&self, pos: usize) -> usize {
-        let rest = self.bytes.get(pos..).unwrap_or_default();
+    fn skip_path(&self, mut pos: usize) -> usize {
         let mut previous = self.bytes.get(pos.wrapping_sub(1)).copied().unwrap_or(0);
+        while let Some(&[b0, b1, b2, b3, b4, b5, b6, b7]) = self.bytes.get(pos..pos + 8) {
+            let classes = class(&PATH_CLASSES, b0)
+                | class(&PATH_CLASSES, b1)
+                | class(&PATH_CLASSES, b2)
+                | class(&PATH_CLASSES, b3)
+                | class(&PATH_CLASSES, b4)
+                | class(&PATH_CLASSES, b5)
+                | class(&PATH_CLASSES, b6)
+                | class(&PATH_CLASSES, b7);
+            let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]);
+            // Byte i of `slashes << 8` flags byte i - 1; the word's first byte follows
+            // `previous`.
+            let slashes = (bytes_equal(word, b'/') << 8) | u64::from(previous == b'/') << 7;
+            if classes != 0 || slashes & bytes_equal(word, b'.') != 0 {
+                break;
+            }
+            previous = b7;
+            pos += 8;
+        }
+        let rest = self.bytes.get(pos..).unwrap_or_default();
         let stop = rest.iter().position(|&b| {
             let stop = (class(&PATH_CLASSES, b) != 0) | ((previous == b'/') & (b == b'.'));
             previous = b;
@@ -642,6 +674,22 @@ mod tests {
         }
         // The fast path exists for inputs like these: nearly all of them must take it.
         assert!(taken * 100 >= total * 97, "{taken} of {total} took the fast path");
+    }
+
+    #[test]
+    fn bytes_equal_is_exact() {
+        for byte in [0u8, b'.', b'/', 0x7F, 0x80, 0xFF] {
+            for other in 0u8..=255 {
+                let mut word = [other; 8];
+                word[3] = byte;
+                let expected: u64 = word
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &b)| if b == byte { 0x80 << (8 * i) } else { 0 })
+                    .sum();
+                assert_eq!(bytes_equal(u64::from_le_bytes(word), byte), expected, "{byte} {other}");
+            }
+        }
     }
 
     #[test]
