@@ -33,7 +33,20 @@ pub(crate) fn parse_host_into(
             };
             weburl_host::parse_host_into(input, is_opaque, out, Some(&mut forward))
         }
-        None => weburl_host::parse_host_into(input, is_opaque, out, None),
+        None => {
+            let result = weburl_host::parse_host_into(input, is_opaque, out, None);
+            if result.is_err() {
+                // Failures are rare: parse once more with a sink only to learn where it failed,
+                // so that the failure's offset does not depend on whether anyone listens.
+                let mut scratch = String::new();
+                let mut note = |_: weburl_host::ValidationErrorKind, offset: usize| {
+                    last_offset = offset;
+                };
+                let _ =
+                    weburl_host::parse_host_into(input, is_opaque, &mut scratch, Some(&mut note));
+            }
+            result
+        }
     };
     result.map_err(|error| (error.kind().into(), last_offset))
 }

@@ -150,3 +150,19 @@ fn failure_names_its_error() {
         "invalid URL: missing-scheme-non-relative-URL at byte 0"
     );
 }
+
+#[test]
+fn failure_does_not_depend_on_listening() {
+    let extra: [(&str, Option<&str>); 3] =
+        [("http://[v1.fe]/", None), ("https://a%41.com/", None), ("https://xn--/", None)];
+    let mut failures = 0;
+    for &(input, base) in CASES.iter().chain(extra.iter()) {
+        let base_url = base.map(|b| Url::parse(b).unwrap());
+        let quiet = Url::options().base(base_url.as_ref()).parse(input).err();
+        let listened =
+            Url::options().base(base_url.as_ref()).on_validation_error(|_| {}).parse(input).err();
+        assert_eq!(quiet, listened, "{input:?}");
+        failures += usize::from(quiet.is_some());
+    }
+    assert!(failures > 10, "only {failures} failing cases");
+}
