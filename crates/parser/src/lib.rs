@@ -25,13 +25,19 @@
 //! ```
 //!
 //! Modules: `url` holds the [`Url`] record (one `String` plus offsets) and the getters;
-//! `parser` the basic URL parser, one function per state, split by spec section; `setters`
-//! the URL API setters; `serialize` the serializer, equality and the standard traits;
-//! `origin` the [`Origin`]; `error` the [`ValidationError`]s and [`ParseError`]; `host` the
-//! bridge to `weburl-host`.
+//! `parser` the basic URL parser (section 4.4), one function per state, split by spec section
+//! (`scheme`, `authority`, `file`, `path`; `fast` is a fast path for common inputs and `check`
+//! the URL-free check behind [`Url::can_parse`]); `setters` the URL API setters (section 6.1);
+//! `search_params` the `searchParams` copy and [`SearchParamsMut`] (section 6.2); `serialize`
+//! the serializer (4.5), equivalence (4.6) and the standard traits; `origin` the [`Origin`]
+//! (4.7); `options` the [`ParseOptions`] builder; `error` the [`ValidationError`]s and
+//! [`ParseError`]; `host` the bridge to `weburl-host`.
 //!
-//! Features: `std` (default) is reserved for std-only additions; the crate is `no_std` with
-//! `alloc` either way.
+//! A `Url` holds at most `u32::MAX` bytes: parsing longer input fails with
+//! [`ParseError::TooLong`], and a setter whose result would be longer leaves the URL unchanged.
+//!
+//! Features: `std` (default) is reserved for std-only additions; `serde` serializes a [`Url`]
+//! as its href and deserializes by parsing. The crate is `no_std` with `alloc` either way.
 #![no_std]
 #![deny(missing_docs)]
 #![cfg_attr(

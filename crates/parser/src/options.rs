@@ -73,3 +73,40 @@ impl<F> core::fmt::Debug for ParseOptions<'_, F> {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Url;
+
+    fn parse_1252(input: &str) -> alloc::string::String {
+        let url = Url::options().encoding(encoding_rs::WINDOWS_1252).parse(input).unwrap();
+        alloc::string::String::from(url.href())
+    }
+
+    /// Query state, step 1: the encoding only applies to the query of a special URL other
+    /// than ws and wss; paths and fragments are always UTF-8 (not covered by WPT's data).
+    #[test]
+    fn encoding_applies_to_special_queries_only() {
+        assert_eq!(parse_1252("http://h/\u{e9}?\u{e9}#\u{e9}"), "http://h/%C3%A9?%E9#%C3%A9");
+        assert_eq!(parse_1252("file:///?\u{e9}"), "file:///?%E9");
+        assert_eq!(parse_1252("ws://h/?\u{e9}"), "ws://h/?%C3%A9");
+        assert_eq!(parse_1252("wss://h/?\u{e9}"), "wss://h/?%C3%A9");
+        assert_eq!(parse_1252("sc://h/?\u{e9}"), "sc://h/?%C3%A9");
+        assert_eq!(parse_1252("sc:opaque?\u{e9}"), "sc:opaque?%C3%A9");
+        // A code point the encoding lacks becomes a decimal character reference, encoded.
+        assert_eq!(parse_1252("http://h/?\u{3042}"), "http://h/?%26%2312354%3B");
+        // The encoding step takes the output encoding: UTF-16 queries are written as UTF-8.
+        let url = Url::options().encoding(encoding_rs::UTF_16LE).parse("http://h/?\u{e9}");
+        assert_eq!(url.unwrap().href(), "http://h/?%C3%A9");
+    }
+
+    /// The setters always use UTF-8 (section 6.1 runs the basic URL parser without an
+    /// encoding), whatever the URL was parsed with.
+    #[test]
+    fn setters_use_utf8() {
+        let mut url =
+            Url::options().encoding(encoding_rs::WINDOWS_1252).parse("http://h/").unwrap();
+        url.set_search("\u{e9}");
+        assert_eq!(url.href(), "http://h/?%C3%A9");
+    }
+}

@@ -111,3 +111,45 @@ impl Url {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Url;
+    use alloc::string::ToString;
+
+    fn origin(input: &str) -> alloc::string::String {
+        Url::parse(input).unwrap().origin().to_string()
+    }
+
+    /// Section 4.7, "blob" steps 2 to 5, for inner URLs WPT does not list.
+    #[test]
+    fn blob_takes_the_origin_of_http_https_and_file_only() {
+        assert_eq!(origin("blob:https://a.example:8443/x"), "https://a.example:8443");
+        assert_eq!(origin("blob:http://a.example:80/x"), "http://a.example");
+        assert_eq!(origin("blob:ws://a.example/x"), "null");
+        assert_eq!(origin("blob:wss://a.example/x"), "null");
+        assert_eq!(origin("blob:sc://a.example/x"), "null");
+        assert_eq!(origin("blob:blob:https://a.example/"), "null");
+        // "file" is the implementation's choice (an opaque origin here), so a blob of a file
+        // URL is opaque too, and "BLOB:" is the same scheme as "blob:".
+        assert_eq!(origin("blob:file:///x"), "null");
+        assert_eq!(origin("BLOB:https://a.example/"), "https://a.example");
+        // The path is parsed without a base: a relative path is a failure.
+        assert_eq!(origin("blob:/relative"), "null");
+    }
+
+    #[test]
+    fn opaque_origins_are_distinct() {
+        let url = Url::parse("sc://h/").unwrap();
+        let (a, b) = (url.origin(), url.origin());
+        assert!(!a.is_tuple() && a != b);
+        assert_eq!(a.clone(), a);
+        assert_eq!(a.ascii_serialization(), "null");
+        let url = Url::parse("https://h:8443/").unwrap();
+        assert_eq!(url.origin(), url.origin());
+        assert_eq!(
+            url.origin(),
+            super::Origin::Tuple { scheme: "https".into(), host: "h".into(), port: Some(8443) }
+        );
+    }
+}

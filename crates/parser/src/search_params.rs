@@ -23,9 +23,11 @@ impl Url {
         SearchParams::parse_bytes(self.query().unwrap_or("").as_bytes())
     }
 
-    /// The query as a mutable [`SearchParams`]: when the returned guard is dropped, the
-    /// URLSearchParams update steps run (section 6.2): the list is serialized and becomes the
-    /// URL's query, or the query becomes null when the serialization is empty.
+    /// The query as a mutable [`SearchParams`]: when the returned guard is dropped after a
+    /// mutable use, the URLSearchParams update steps run (section 6.2): the list is serialized
+    /// and becomes the URL's query, or the query becomes null when the serialization is empty.
+    /// Only reading through the guard (as `get` does) leaves the URL as it was, as in the spec,
+    /// where only the mutating methods run the update steps.
     ///
     /// ```
     /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1")?;
@@ -37,7 +39,7 @@ impl Url {
     /// ```
     pub fn search_params_mut(&mut self) -> SearchParamsMut<'_> {
         let params = self.search_params();
-        SearchParamsMut { url: self, params }
+        SearchParamsMut { url: self, params, mutated: false }
     }
 
     /// URLSearchParams update, steps 2-4: `query` is `?` followed by the serialization of the
@@ -46,11 +48,12 @@ impl Url {
     fn set_query_serialized(&mut self, query: &str) {
         let start = self.path_end();
         let end = self.query_end();
+        // A query too long for the `u32` offsets leaves the URL unchanged.
         if query.len() <= 1 {
-            self.splice(start, end, "", crate::setters::From::Fragment);
-            self.query_start = None;
-        } else {
-            self.splice(start, end, query, crate::setters::From::Fragment);
+            if self.splice(start, end, "", crate::setters::Shift::Fragment) {
+                self.query_start = None;
+            }
+        } else if self.splice(start, end, query, crate::setters::Shift::Fragment) {
             self.query_start = NonZeroU32::new(start);
         }
         self.debug_check();
@@ -58,12 +61,14 @@ impl Url {
 }
 
 /// A mutable view of a URL's query as [`SearchParams`], returned by
-/// [`Url::search_params_mut`]. Dereferences to `SearchParams`; when dropped, writes the list
-/// back to the URL's query.
+/// [`Url::search_params_mut`]. Dereferences to `SearchParams`; when dropped after a mutable
+/// use, writes the list back to the URL's query.
 #[derive(Debug)]
 pub struct SearchParamsMut<'a> {
     url: &'a mut Url,
     params: SearchParams,
+    /// Whether the list was borrowed mutably (the update steps then run on drop).
+    mutated: bool,
 }
 
 impl Deref for SearchParamsMut<'_> {
@@ -76,12 +81,16 @@ impl Deref for SearchParamsMut<'_> {
 
 impl DerefMut for SearchParamsMut<'_> {
     fn deref_mut(&mut self) -> &mut SearchParams {
+        self.mutated = true;
         &mut self.params
     }
 }
 
 impl Drop for SearchParamsMut<'_> {
     fn drop(&mut self) {
+        if !self.mutated {
+            return;
+        }
         let mut query = String::from("?");
         self.params.serialize_into(&mut query);
         self.url.set_query_serialized(&query);
@@ -110,6 +119,15 @@ mod tests {
         assert_eq!(edit("https://h/p?b=2&a=1", |p| p.sort()), "https://h/p?a=1&b=2");
         // A query that only re-serializes still changes form (space as +, % escapes).
         assert_eq!(edit("https://h/?a%20b=c d", |_| {}), "https://h/?a+b=c+d");
+    }
+
+    /// Reading through the guard runs no update steps: the query keeps its form.
+    #[test]
+    fn reading_changes_nothing() {
+        let mut url = Url::parse("https://h/?a%20b=c d").unwrap();
+        assert_eq!(url.search_params_mut().get("a b"), Some("c d"));
+        assert_eq!(url.search_params_mut().len(), 1);
+        assert_eq!(url.href(), "https://h/?a%20b=c%20d");
     }
 
     #[test]

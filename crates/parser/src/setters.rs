@@ -1,6 +1,8 @@
 //! The URL API setters (section 6.1), each following the spec's steps: most run the basic
 //! URL parser with a state override on this URL; here the override states write the new
-//! component on its own and it is spliced into the serialization.
+//! component on its own and it is spliced into the serialization. A setter whose result would
+//! not fit the `u32` offsets changes nothing. `proptests` runs every setter on arbitrary URLs
+//! with arbitrary values and checks the record after each.
 
 use alloc::string::String;
 use core::num::NonZeroU32;
@@ -16,7 +18,7 @@ use crate::url::{SchemeType, to_u32};
 
 /// The offsets a splice moves: every offset from this one on.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum From {
+pub(crate) enum Shift {
     UsernameEnd,
     HostStart,
     HostEnd,
@@ -27,28 +29,39 @@ pub(crate) enum From {
 
 impl Url {
     /// Replaces `start..end` of the serialization with `text` and moves every offset from
-    /// `first` on by the change in length.
-    pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str, first: From) {
-        self.serialization.replace_range(start as usize..end as usize, text);
+    /// `first` on by the change in length. Returns `false` and changes nothing when the range
+    /// is not one of the serialization or the result would not fit `u32` offsets.
+    #[must_use]
+    pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str, first: Shift) -> bool {
+        let range = start as usize..end as usize;
+        if start > end
+            || self.serialization.get(range.clone()).is_none()
+            || !fits_u32(self.serialization.len(), range.len(), text.len())
+        {
+            debug_assert!(start <= end && end <= self.len_u32(), "splice {start}..{end}");
+            return false;
+        }
+        self.serialization.replace_range(range, text);
         let delta = i64::from(to_u32(text.len())) - i64::from(end - start);
         let shift = |x: u32| u32::try_from(i64::from(x) + delta).unwrap_or(x);
         let shift_nz = |x: NonZeroU32| NonZeroU32::new(shift(x.get())).unwrap_or(x);
-        if first <= From::UsernameEnd {
+        if first <= Shift::UsernameEnd {
             self.username_end = shift(self.username_end);
         }
-        if first <= From::HostStart {
+        if first <= Shift::HostStart {
             self.host_start = shift(self.host_start);
         }
-        if first <= From::HostEnd {
+        if first <= Shift::HostEnd {
             self.host_end = shift(self.host_end);
         }
-        if first <= From::PathStart {
+        if first <= Shift::PathStart {
             self.path_start = shift(self.path_start);
         }
-        if first <= From::Query {
+        if first <= Shift::Query {
             self.query_start = self.query_start.map(shift_nz);
         }
         self.fragment_start = self.fragment_start.map(shift_nz);
+        true
     }
 
     /// Sets the username and password (both already percent-encoded), with the `:` and `@`
@@ -64,28 +77,35 @@ impl Url {
         if !text.is_empty() {
             text.push('@');
         }
-        self.splice(start, self.host_start, &text, From::HostEnd);
+        if !self.splice(start, self.host_start, &text, Shift::HostEnd) {
+            return;
+        }
         self.username_end = start + to_u32(username.len());
         self.host_start = start + to_u32(text.len());
     }
 
     /// Sets the host to `host` (serialized) of `kind`, adding the `//` when the host was null.
-    fn set_host_text(&mut self, host: &str, kind: HostKind) {
+    /// Returns `false` (nothing changed) when the URL would grow past `u32` offsets.
+    #[must_use]
+    fn set_host_text(&mut self, host: &str, kind: HostKind) -> bool {
         if self.host_kind.is_none() {
             // The "/." prefix (if any) goes: a host now separates scheme and path.
             let start = self.scheme_end + 1;
             let mut text = String::with_capacity(host.len() + 2);
             text.push_str("//");
             text.push_str(host);
-            self.splice(start, self.path_start, &text, From::Query);
+            if !self.splice(start, self.path_start, &text, Shift::Query) {
+                return false;
+            }
             self.username_end = start + 2;
             self.host_start = start + 2;
             self.host_end = self.host_start + to_u32(host.len());
             self.path_start = self.host_end;
-        } else {
-            self.splice(self.host_start, self.host_end, host, From::HostEnd);
+        } else if !self.splice(self.host_start, self.host_end, host, Shift::HostEnd) {
+            return false;
         }
         self.host_kind = Some(kind);
+        true
     }
 
     /// Sets the port (`None` for null), writing `:` and its digits.
@@ -96,8 +116,9 @@ impl Url {
             text.push(':');
             push_port(&mut text, port);
         }
-        self.splice(self.host_end, self.path_start, &text, From::PathStart);
-        self.port = port;
+        if self.splice(self.host_end, self.path_start, &text, Shift::PathStart) {
+            self.port = port;
+        }
     }
 
     /// The `href` setter: parse `value` with no base; on failure the URL is left unchanged and
@@ -135,6 +156,9 @@ impl Url {
         }
         // Step 2.2: set the scheme.
         let old_end = self.scheme_end;
+        if !fits_u32(self.serialization.len(), old_end as usize, scheme.len()) {
+            return;
+        }
         self.serialization.replace_range(..old_end as usize, &scheme);
         let new_end = to_u32(scheme.len());
         self.scheme_end = new_end;
@@ -223,7 +247,7 @@ impl Url {
                     Err(_) => return,
                 }
             };
-            self.set_host_text(&host, kind);
+            let _ = self.set_host_text(&host, kind);
             self.debug_check();
             return;
         }
@@ -267,7 +291,9 @@ impl Url {
                 Err(_) => return,
             }
         };
-        self.set_host_text(&host, kind);
+        if !self.set_host_text(&host, kind) {
+            return;
+        }
         if colon {
             // Port state with state override: digits up to anything else.
             let rest = bytes.get(end + 1..).unwrap_or(&[]);
@@ -324,7 +350,9 @@ impl Url {
             path.insert_str(0, "/.");
         }
         let start = self.authority_end();
-        self.splice(start, self.path_end(), &path, From::Query);
+        if !self.splice(start, self.path_end(), &path, Shift::Query) {
+            return;
+        }
         self.path_start = start + if dot_prefix { 2 } else { 0 };
         self.debug_check();
     }
@@ -334,14 +362,18 @@ impl Url {
     pub fn set_search(&mut self, value: &str) {
         let start = self.path_end();
         if value.is_empty() {
-            self.splice(start, self.query_end(), "", From::Fragment);
-            self.query_start = None;
+            if self.splice(start, self.query_end(), "", Shift::Fragment) {
+                self.query_start = None;
+            }
             self.debug_check();
             return;
         }
         let value = value.strip_prefix('?').unwrap_or(value);
+        // Percent-encoding at most triples the value, so the in-place path cannot outgrow the
+        // `u32` offsets; a larger value takes the general path, whose splice checks.
         if self.fragment_start.is_none()
             && !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+            && fits_u32(start as usize, 0, value.len().saturating_mul(3).saturating_add(1))
         {
             // The usual case, written in place: nothing follows the query, and the query state
             // with state override percent-encodes the whole input with the query set.
@@ -359,7 +391,9 @@ impl Url {
         if parser.run(State::Query).is_err() {
             return;
         }
-        self.splice(start, self.query_end(), &parser.out, From::Fragment);
+        if !self.splice(start, self.query_end(), &parser.out, Shift::Fragment) {
+            return;
+        }
         self.query_start = NonZeroU32::new(start);
         self.debug_check();
     }
@@ -370,8 +404,9 @@ impl Url {
         let start = self.query_end();
         let end = to_u32(self.serialization.len());
         if value.is_empty() {
-            self.splice(start, end, "", From::Fragment);
-            self.fragment_start = None;
+            if self.splice(start, end, "", Shift::Fragment) {
+                self.fragment_start = None;
+            }
             self.debug_check();
             return;
         }
@@ -382,15 +417,30 @@ impl Url {
         if parser.run(State::Fragment).is_err() {
             return;
         }
-        self.fragment_start = None;
-        self.splice(start, end, &parser.out, From::Fragment);
+        let old_fragment = self.fragment_start.take();
+        if !self.splice(start, end, &parser.out, Shift::Fragment) {
+            self.fragment_start = old_fragment;
+            return;
+        }
         self.fragment_start = NonZeroU32::new(start);
         self.debug_check();
     }
 }
 
+/// Whether a serialization of `len` bytes with `removed` of them replaced by `added` new ones
+/// still fits the `u32` offsets (setters on a URL near 4 GiB are ignored rather than wrap).
+pub(crate) fn fits_u32(len: usize, removed: usize, added: usize) -> bool {
+    len.checked_sub(removed)
+        .and_then(|kept| kept.checked_add(added))
+        .is_some_and(|total| u32::try_from(total).is_ok())
+}
+
+#[cfg(test)]
+mod proptests;
+
 #[cfg(test)]
 mod tests {
+    use super::fits_u32;
     use crate::Url;
     use alloc::string::String;
 
@@ -426,6 +476,16 @@ mod tests {
         assert_eq!(set("foo:/a", |u| u.set_pathname("")), "foo:/");
         assert_eq!(set("foo:/a", |u| u.set_host("")), "foo:///a");
         assert_eq!(set("foo://h", |u| u.set_pathname("")), "foo://h");
+    }
+
+    #[test]
+    fn offsets_never_wrap() {
+        let max = u32::MAX as usize;
+        assert!(fits_u32(10, 2, 5));
+        assert!(fits_u32(max, 3, 3));
+        assert!(!fits_u32(max, 3, 4));
+        assert!(!fits_u32(max - 1, 0, usize::MAX));
+        assert!(!fits_u32(1, 2, 0));
     }
 
     #[test]

@@ -132,7 +132,7 @@ impl Url {
     }
 
     #[inline]
-    fn len_u32(&self) -> u32 {
+    pub(crate) fn len_u32(&self) -> u32 {
         to_u32(self.serialization.len())
     }
 
@@ -203,7 +203,7 @@ impl Url {
     #[must_use]
     pub fn password(&self) -> &str {
         if self.host_kind.is_some() && self.byte_at(self.username_end) == Some(b':') {
-            self.slice(self.username_end + 1, self.host_start - 1)
+            self.slice(self.username_end + 1, self.host_start.saturating_sub(1))
         } else {
             ""
         }
@@ -419,7 +419,27 @@ impl Url {
                 if (kind == HostKind::Empty) != hostname.is_empty() {
                     return Err("empty host kind disagrees with the host text");
                 }
-                if self.has_credentials() && s.get(self.host_start as usize - 1) != Some(&b'@') {
+                if (kind == HostKind::Ipv6) != hostname.starts_with('[') {
+                    return Err("IPv6 host kind disagrees with the brackets");
+                }
+                // Host parser: special URLs get domains and IP addresses (file URLs also the
+                // empty host); the others opaque hosts, IPv6 addresses or the empty host.
+                let kind_ok = match self.scheme_type {
+                    SchemeType::NotSpecial => {
+                        matches!(kind, HostKind::Opaque | HostKind::Ipv6 | HostKind::Empty)
+                    }
+                    SchemeType::File => kind != HostKind::Opaque,
+                    _ => matches!(kind, HostKind::Domain | HostKind::Ipv4 | HostKind::Ipv6),
+                };
+                if !kind_ok {
+                    return Err("host kind not possible for the scheme");
+                }
+                if self.scheme_type.is_file() && (self.port.is_some() || self.has_credentials()) {
+                    return Err("file URL with credentials or a port");
+                }
+                if self.has_credentials()
+                    && s.get((self.host_start as usize).wrapping_sub(1)) != Some(&b'@')
+                {
                     return Err("credentials without '@'");
                 }
                 if !self.has_credentials() && self.username_end != self.scheme_end + 3 {
@@ -485,9 +505,18 @@ mod tests {
         let mut broken = url.clone();
         broken.query_start = NonZeroU32::new(broken.query_start.unwrap().get() + 1);
         assert!(broken.check_invariants().is_err());
-        let mut broken = url;
+        let mut broken = url.clone();
         broken.scheme_type = SchemeType::NotSpecial;
         assert!(broken.check_invariants().is_err());
+        let mut broken = url;
+        broken.host_kind = Some(HostKind::Opaque);
+        assert_eq!(broken.check_invariants(), Err("host kind not possible for the scheme"));
+        let mut broken = Url::parse("sc://h/").unwrap();
+        broken.host_kind = Some(HostKind::Domain);
+        assert_eq!(broken.check_invariants(), Err("host kind not possible for the scheme"));
+        let mut broken = Url::parse("sc://[::1]/").unwrap();
+        broken.host_kind = Some(HostKind::Opaque);
+        assert_eq!(broken.check_invariants(), Err("IPv6 host kind disagrees with the brackets"));
     }
 
     #[test]

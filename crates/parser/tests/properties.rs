@@ -223,6 +223,30 @@ proptest! {
         prop_assert_eq!(clean.map(|u| u.into_string()).ok(), noisy.map(|u| u.into_string()).ok());
     }
 
+    /// Asking for validation errors never changes the result (the fast path is skipped when a
+    /// callback is set), and every error's offset is a char boundary of the input.
+    #[test]
+    fn listening_for_errors_changes_nothing(
+        input in prop_oneof![url_like(), "\\PC*"],
+        base in prop::option::of(prop::sample::select(BASES)),
+    ) {
+        let base = base.map(|b| Url::parse(b).unwrap());
+        let quiet = Url::options().base(base.as_ref()).parse(&input);
+        let mut offsets = Vec::new();
+        let listened = Url::options()
+            .base(base.as_ref())
+            .on_validation_error(|e| offsets.push(e.offset()))
+            .parse(&input);
+        prop_assert_eq!(quiet.as_ref().map(Url::href), listened.as_ref().map(Url::href));
+        for offset in offsets {
+            prop_assert!(offset <= input.len() && input.is_char_boundary(offset), "{offset}");
+        }
+        if let Err(error) = listened {
+            let offset = error.validation_error().map_or(0, |e| e.offset());
+            prop_assert!(input.is_char_boundary(offset), "failure at {offset}");
+        }
+    }
+
     #[test]
     fn href_reparses_with_a_base(input in url_like(), base in prop::sample::select(BASES)) {
         let base = Url::parse(base).unwrap();

@@ -49,12 +49,25 @@ fn construct(input: &str, base: Option<&str>) -> Option<Url> {
 }
 
 fn check_case(case: &Value) -> Option<String> {
-    let input = case["input"].as_str()?;
+    let Some(input) = case["input"].as_str() else {
+        return Some(format!("case without a string input: {case}"));
+    };
     let base = case["base"].as_str();
+    if !case["base"].is_null() && base.is_none() {
+        return Some(format!("{input:?}: base is neither null nor a string"));
+    }
     let result = construct(input, base);
     let label = format!("{input:?} against {base:?}");
+    // URL.canParse (section 6.1) must agree with the constructor; without a base it takes its
+    // own path that builds no URL.
+    if Url::can_parse(input, base) != result.is_some() {
+        return Some(format!("{label}: can_parse disagrees with parse"));
+    }
     if case["failure"].as_bool() == Some(true) {
         return result.map(|url| format!("{label}: expected failure, got {:?}", url.href()));
+    }
+    if case.get("href").and_then(Value::as_str).is_none() {
+        return Some(format!("{label}: neither failure nor href in the data"));
     }
     let Some(url) = result else {
         return Some(format!("{label}: unexpected failure"));
@@ -128,6 +141,10 @@ fn urltestdata_relative_to() {
     for case in &cases {
         let Some(relative_to) = case.get("relativeTo").and_then(Value::as_str) else { continue };
         let input = case["input"].as_str().unwrap();
+        // The case is a failure without a base (that is what relativeTo qualifies).
+        tally.check(construct(input, None).is_none(), || {
+            format!("{input:?} ({relative_to}) parsed without a base")
+        });
         // A hierarchical base of the input's own scheme (as a page's base URL would be).
         let mut bases = vec![if input.starts_with("https:") {
             "https://example.org/dir/file?q#f"

@@ -11,7 +11,9 @@ use alloc::string::String;
 use weburl_host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 use super::authority::{ends_authority, parse_port};
-use super::fast::{H_LOOSE, HOST_CLASSES, class, special_scheme, surely_not_a_number};
+use super::fast::{
+    HOST_END_STOPS, head_word, http_scheme, scan_plain, special_scheme, surely_not_a_number,
+};
 use super::is_windows_drive_letter;
 use super::scheme::scheme_prefix_len;
 use crate::url::SchemeType;
@@ -114,7 +116,7 @@ fn authority_ok(input: &str, start: usize, special: bool) -> bool {
 /// [`authority_ok`].
 fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
     let rest = bytes.get(start..)?;
-    let len = rest.iter().position(|&b| class(&HOST_CLASSES, b) > H_LOOSE).unwrap_or(rest.len());
+    let len = scan_plain(bytes, start, &HOST_END_STOPS) - start;
     let host = rest.get(..len)?;
     // Host state step 3.1 or 2.1: a special URL needs a host.
     if host.is_empty() {
@@ -148,9 +150,14 @@ fn walk(input: &str) -> Option<bool> {
     // The usual case first: a special scheme other than file, and `//`. Its scheme and
     // authority hold no C0 control, space, tab or newline (their bytes are checked), so
     // neither trimming nor tab removal (steps 1-3) could change the answer.
-    let quick = bytes.iter().take(6).position(|&b| b == b':');
-    if let Some(scheme_len) = quick {
-        let scheme_type = special_scheme(bytes.get(..scheme_len)?);
+    // `http://` and `https://` in one word first (when the first byte is `h` or `H`).
+    let http = bytes.first().is_some_and(|&b| b | 0x20 == b'h');
+    let quick = http.then(|| http_scheme(head_word(bytes))).flatten();
+    let quick = quick.map(|(len, kind)| (len, Some(kind))).or_else(|| {
+        let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
+        Some((scheme_len, special_scheme(bytes.get(..scheme_len)?)))
+    });
+    if let Some((scheme_len, scheme_type)) = quick {
         if scheme_type.is_some_and(|t| t != SchemeType::File)
             && bytes.get(scheme_len + 1..scheme_len + 3) == Some(b"//")
             && !matches!(bytes.get(scheme_len + 3), Some(b'/' | b'\\'))

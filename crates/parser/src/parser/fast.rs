@@ -2,8 +2,11 @@
 //! a special scheme followed by `//`, a plain domain host, an optional port, and a path, query
 //! and fragment that need no dot-segment or drive-letter work.
 //!
-//! It walks the input once, classifying each byte with one 256-entry table per component and
-//! copying runs in bulk, and writes the same record as the state machine would. Whenever the
+//! It walks the input once and writes the same record as the state machine would. Each
+//! component is scanned eight bytes at a time: byte `i` of a word is looked up in the `i`-th
+//! of eight per-position tables whose entries OR into one bit per byte that needs a look, so
+//! the lowest set bit is the exact stop (no byte loop after the word loop, whose exit would
+//! mispredict). Runs that need no edit are copied in bulk. Whenever the
 //! input leaves that common shape (tabs or newlines, surrounding C0 controls or spaces,
 //! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments,
 //! Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
@@ -61,33 +64,70 @@ const fn classes(set: &AsciiSet, stops: &[u8]) -> [u8; 256] {
 
 /// Path state of a special URL: `\` (a validation error and a delimiter) and `?`/`#` stop
 /// the run; `%` needs a look (it may start a dot segment, or lack its hex digits). `/` and `.`
-/// are copied: `skip_path` stops at a `.` that starts a segment.
+/// are copied: [`scan_path`] stops at a `.` that starts a segment.
 static PATH_CLASSES: [u8; 256] = classes(&PATH, b"\\?#%");
-/// [`PATH_SKIP`] flag: a byte [`PATH_CLASSES`] does not copy.
-const SKIP_STOP: u8 = 1;
-/// [`PATH_SKIP`] flag: a `.` (copied, unless it starts a segment).
-const SKIP_DOT: u8 = 2;
 
-/// The word-at-a-time path scan's table: [`SKIP_STOP`] where [`PATH_CLASSES`] is not "copy",
-/// [`SKIP_DOT`] for `.`.
+/// The per-position stop tables of a word-at-a-time scan over `classes`: entry `b` of table
+/// `i` is `1 << i` where the class of `b` is `min` or more (1: not the "copy" class 0 of every
+/// table), so OR-ing the entries of eight bytes (byte `i` looked up in table `i`) gives one
+/// bit per byte where the scan stops, with no shift and no branch per byte.
 #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
-static PATH_SKIP: [u8; 256] = {
-    let mut table = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        if PATH_CLASSES[b] != COPY {
-            table[b] = SKIP_STOP;
+const fn positional(classes: &[u8; 256], min: u8) -> [[u8; 256]; 8] {
+    let mut tables = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut b = 0;
+        while b < 256 {
+            if classes[b] >= min {
+                tables[i][b] = 1 << i;
+            }
+            b += 1;
         }
-        b += 1;
+        i += 1;
     }
-    table[b'.' as usize] = SKIP_DOT;
-    table
+    tables
+}
+
+/// [`PATH_STOPS`] entry bit of a byte [`PATH_CLASSES`] does not copy, at byte position 0.
+const PATH_STOP: u32 = 1;
+/// [`PATH_STOPS`] entry bit of a `.` (copied, unless it starts a segment), at position 0.
+const PATH_DOT: u32 = 1 << 8;
+/// [`PATH_STOPS`] entry bit of a `/`, at byte position 0.
+const PATH_SLASH: u32 = 1 << 16;
+
+/// The path scan's per-position tables (see [`positional`]): [`PATH_STOP`], [`PATH_DOT`]
+/// and [`PATH_SLASH`] shifted left by the position (a `.` right after a `/` stops the scan).
+#[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
+static PATH_STOPS: [[u32; 256]; 8] = {
+    let mut tables = [[0u32; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut b = 0;
+        while b < 256 {
+            tables[i][b] = if PATH_CLASSES[b] != 0 {
+                PATH_STOP << i
+            } else if b == b'.' as usize {
+                PATH_DOT << i
+            } else if b == b'/' as usize {
+                PATH_SLASH << i
+            } else {
+                0
+            };
+            b += 1;
+        }
+        i += 1;
+    }
+    tables
 };
 
 /// Query state of a special URL: the query ends at `#`.
 static QUERY_CLASSES: [u8; 256] = classes(&SPECIAL_QUERY, b"#%");
 /// Fragment state.
 static FRAGMENT_CLASSES: [u8; 256] = classes(&FRAGMENT, b"%");
+/// The scan's stop table of [`QUERY_CLASSES`].
+static QUERY_STOPS: [[u8; 256]; 8] = positional(&QUERY_CLASSES, 1);
+/// The scan's stop table of [`FRAGMENT_CLASSES`].
+static FRAGMENT_STOPS: [[u8; 256]; 8] = positional(&FRAGMENT_CLASSES, 1);
 
 /// Host byte class: copied (`a`-`z`, digits, `-`, `.`).
 pub(super) const H_COPY: u8 = 0;
@@ -124,6 +164,12 @@ pub(super) static HOST_CLASSES: [u8; 256] = {
     table
 };
 
+/// The scan's stop table of [`HOST_CLASSES`].
+static HOST_STOPS: [[u8; 256]; 8] = positional(&HOST_CLASSES, 1);
+/// The scan's stop tables of the bytes that end a host or make it unusual ([`HOST_CLASSES`]
+/// above [`H_LOOSE`]), for `URL.canParse`.
+pub(super) static HOST_END_STOPS: [[u8; 256]; 8] = positional(&HOST_CLASSES, H_LOOSE + 1);
+
 /// 1 for the label separator `.` and for `-`, which the strict ToASCII rejects next to a `.`
 /// or in the third and fourth places of a label (`--`); 0 for the other bytes.
 #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
@@ -139,15 +185,6 @@ static SEPARATORS: [u8; 256] = {
 #[allow(clippy::indexing_slicing, reason = "a `u8` index into a 256-entry table")]
 pub(super) fn class(table: &[u8; 256], byte: u8) -> u8 {
     table[usize::from(byte)]
-}
-
-/// 0x80 in each byte of `word` that equals `byte`, 0 in the others (exact: no false
-/// positives from borrows, unlike the shorter "has zero byte" test).
-#[inline(always)]
-fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let x = word ^ (u64::from(byte) * 0x0101_0101_0101_0101);
-    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// The special scheme named by `scheme` (any ASCII case), `None` for the others.
@@ -186,15 +223,10 @@ pub(super) fn special_scheme(scheme: &[u8]) -> Option<SchemeType> {
 }
 
 /// The two commonest starts, `http://` and `https://` (scheme in any ASCII case), told apart
-/// without a branch: returns the scheme's length and type.
+/// without a branch in the input's first eight bytes `word` (see [`head_word`]): returns the
+/// scheme's length and type.
 #[inline]
-fn http_prefix(bytes: &[u8]) -> Option<(usize, SchemeType)> {
-    let mut head = [0u8; 8];
-    let take = bytes.len().min(8);
-    if let (Some(dst), Some(src)) = (head.get_mut(..take), bytes.get(..take)) {
-        dst.copy_from_slice(src);
-    }
-    let word = u64::from_le_bytes(head);
+pub(super) fn http_scheme(word: u64) -> Option<(usize, SchemeType)> {
     // `| 0x20` lowercases the scheme's letters (and makes no other byte one of them); the
     // `://` bytes are compared exactly.
     let http = (word | 0x2020_2020) & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"http://\0");
@@ -204,6 +236,21 @@ fn http_prefix(bytes: &[u8]) -> Option<(usize, SchemeType)> {
     }
     let kind = if https { SchemeType::Https } else { SchemeType::Http };
     Some((4 + usize::from(https), kind))
+}
+
+/// The first eight bytes of `bytes` as a little-endian word, 0 bytes past its end.
+#[inline]
+pub(super) fn head_word(bytes: &[u8]) -> u64 {
+    match bytes.get(..8).and_then(|head| <[u8; 8]>::try_from(head).ok()) {
+        Some(head) => u64::from_le_bytes(head),
+        None => short_head_word(bytes),
+    }
+}
+
+/// [`head_word`] of an input shorter than eight bytes.
+#[cold]
+fn short_head_word(bytes: &[u8]) -> u64 {
+    bytes.iter().rev().fold(0, |word, &b| (word << 8) | u64::from(b))
 }
 
 /// Whether `segment` is a single- or double-dot URL path segment (section 4.1), cheaply ruling
@@ -219,17 +266,19 @@ fn is_dot_segment(segment: &[u8]) -> bool {
 /// ends-in-a-number checker): its last label (ignoring one trailing `.`) ends with a byte that
 /// no IPv4 number has (not a hex digit nor `x`), or does not start with a digit. `false` means
 /// "maybe": the state machine decides.
-#[inline]
+#[inline(always)]
 pub(super) fn surely_not_a_number(host: &[u8]) -> bool {
-    let trimmed = host.strip_suffix(b".").unwrap_or(host);
-    match trimmed.last() {
-        None => false,
-        Some(b) if !b.is_ascii_hexdigit() && !matches!(b, b'x' | b'X') => true,
-        Some(_) => {
-            let last = trimmed.rsplit(|&b| b == b'.').next().unwrap_or(trimmed);
-            last.first().is_some_and(|b| !b.is_ascii_digit())
-        }
+    let trimmed = match host {
+        [rest @ .., b'.'] => rest,
+        _ => host,
+    };
+    let Some(&last) = trimmed.last() else { return false };
+    // `| 0x20` makes `x` of `X` and of no other byte.
+    if !last.is_ascii_hexdigit() && last | 0x20 != b'x' {
+        return true;
     }
+    let label_start = trimmed.iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1);
+    trimmed.get(label_start).is_some_and(|b| !b.is_ascii_digit())
 }
 
 /// Whether the path segment starting at the beginning of `rest` (and ending at `/`, `?`, `#`,
@@ -271,19 +320,150 @@ fn label_surely_strict_ok(label: &[u8]) -> bool {
         && label.get(2..4) != Some(b"--")
 }
 
+/// Entry `b` of the 256-entry `table` (a `u8` index: always in bounds).
+#[inline(always)]
+#[allow(clippy::indexing_slicing, reason = "a `u8` index into a 256-entry table")]
+fn entry<T: Copy>(table: &[T; 256], b: u8) -> T {
+    table[usize::from(b)]
+}
+
+/// Bit `i` set for each byte `i` of the eight bytes `word` where the scan of the
+/// per-position `tables` (see [`positional`]) stops.
+#[inline(always)]
+fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
+    let [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
+    let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
+    u32::from(
+        entry(t0, b0)
+            | entry(t1, b1)
+            | entry(t2, b2)
+            | entry(t3, b3)
+            | entry(t4, b4)
+            | entry(t5, b5)
+            | entry(t6, b6)
+            | entry(t7, b7),
+    )
+}
+
+/// [`stop_bits`] of the path scan for the eight bytes `word` at `start` of `bytes`: the bytes
+/// [`PATH_CLASSES`] does not copy, and each `.` right after a `/` (a segment that may be a
+/// dot segment; the byte before `word` is read from `bytes`). Testing the pair in the same
+/// pass keeps the scan from stopping at the `.` of every file name.
+#[inline(always)]
+fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
+    let [t0, t1, t2, t3, t4, t5, t6, t7] = &PATH_STOPS;
+    let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
+    let bits = entry(t0, b0)
+        | entry(t1, b1)
+        | entry(t2, b2)
+        | entry(t3, b3)
+        | entry(t4, b4)
+        | entry(t5, b5)
+        | entry(t6, b6)
+        | entry(t7, b7);
+    let before = u32::from(bytes.get(start.wrapping_sub(1)) == Some(&b'/'));
+    // Bit `i` of `after_slash`: byte `i - 1` is a `/`.
+    let after_slash = (((bits / PATH_SLASH) & 0xFF) << 1) | before;
+    let dots = (bits / PATH_DOT) & 0xFF;
+    (bits & 0xFF) | (dots & after_slash)
+}
+
+/// Where a word-at-a-time scan stops (a trait rather than a closure so that it is inlined at
+/// each call site).
+trait Stops: Copy {
+    /// Bit `i` set for each byte `i` of the eight bytes `word`, at `start` of `bytes`, where
+    /// the scan stops.
+    fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32;
+}
+
+/// The scan of per-position stop tables (see [`positional`]).
+#[derive(Clone, Copy)]
+struct Plain<'t>(&'t [[u8; 256]; 8]);
+
+impl Stops for Plain<'_> {
+    #[inline(always)]
+    fn bits(self, _: &[u8], word: &[u8; 8], _: usize) -> u32 {
+        stop_bits(self.0, word)
+    }
+}
+
+/// The path scan (see [`path_stop_bits`]).
+#[derive(Clone, Copy)]
+struct Path;
+
+impl Stops for Path {
+    #[inline(always)]
+    fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
+        path_stop_bits(bytes, word, start)
+    }
+}
+
+/// The index of the first byte at or after `pos` where `stops` stops, or the end.
+///
+/// Eight bytes at a time, without a branch per byte: the exact stop is the lowest set bit.
+/// Fewer than eight bytes before the end are read as the input's last eight bytes with the
+/// ones before `pos` dropped; an input shorter than eight bytes is padded with 0 bytes, which
+/// every table stops at.
+#[inline(always)]
+fn scan(bytes: &[u8], mut pos: usize, stops: impl Stops) -> usize {
+    let first_stop = |mask: u32| mask.trailing_zeros() as usize;
+    while let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
+        let mask = stops.bits(bytes, word, pos);
+        if mask != 0 {
+            return pos + first_stop(mask);
+        }
+        pos += 8;
+    }
+    let len = bytes.len();
+    if pos >= len {
+        return len;
+    }
+    let tail = len.checked_sub(8).and_then(|start| {
+        let word = <&[u8; 8]>::try_from(bytes.get(start..)?).ok()?;
+        Some((start, word))
+    });
+    match tail {
+        Some((start, word)) => {
+            // `pos` is past `start` (fewer than eight bytes are left): a shift below 8.
+            let mask = stops.bits(bytes, word, start) >> (pos - start);
+            if mask == 0 { len } else { pos + first_stop(mask) }
+        }
+        None => {
+            let mut word = [0u8; 8];
+            for (to, &from) in word.iter_mut().zip(bytes.get(pos..).unwrap_or_default()) {
+                *to = from;
+            }
+            (pos + first_stop(stops.bits(bytes, &word, pos))).min(len)
+        }
+    }
+}
+
+/// [`scan`] over per-position stop `tables`: the first byte at or after `pos` they flag.
+#[inline(always)]
+pub(super) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> usize {
+    scan(bytes, pos, Plain(tables))
+}
+
+/// [`scan`] in a path: the first byte at or after `pos` that [`PATH_CLASSES`] does not copy,
+/// or a `.` right after a `/`.
+#[inline(always)]
+fn scan_path(bytes: &[u8], pos: usize) -> usize {
+    scan(bytes, pos, Path)
+}
+
 /// The fast path's walk over one input. The output is the input with a few edits (scheme and
 /// host lowercased, the port made canonical, a `/` inserted, bytes percent-encoded), so the
 /// walk keeps the input from `run` on "pending" and copies it in one piece at the next edit.
-struct Fast<'i> {
+/// `STRICT`: someone listens for validation errors (give up on each).
+struct Fast<'i, 'o, const STRICT: bool> {
     input: &'i str,
     bytes: &'i [u8],
-    out: String,
+    out: &'o mut String,
     /// Input bytes from `run` to the current position are still to be copied to `out`.
     run: usize,
-    strict: bool,
 }
 
-impl Fast<'_> {
+impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// Copies the pending input up to `end` (an index next to ASCII bytes, so on a char
     /// boundary) to the output; the pending run then starts at `next`.
     #[inline]
@@ -298,77 +478,10 @@ impl Fast<'_> {
         self.out.len() + pos.saturating_sub(self.run)
     }
 
-    /// The index of the first byte at or after `pos` whose class in `table` is not 0 (the
-    /// "copy" class of every table), or the end.
-    ///
-    /// Eight bytes at a time first, OR-ing their classes (no branch per byte).
-    #[inline(always)]
-    fn skip(&self, mut pos: usize, table: &[u8; 256]) -> usize {
-        while let Some(&[b0, b1, b2, b3, b4, b5, b6, b7]) = self.bytes.get(pos..pos + 8) {
-            let classes = class(table, b0)
-                | class(table, b1)
-                | class(table, b2)
-                | class(table, b3)
-                | class(table, b4)
-                | class(table, b5)
-                | class(table, b6)
-                | class(table, b7);
-            if classes != 0 {
-                break;
-            }
-            pos += 8;
-        }
-        let rest = self.bytes.get(pos..).unwrap_or_default();
-        pos + rest.iter().position(|&b| class(table, b) != 0).unwrap_or(rest.len())
-    }
-
-    /// [`Self::skip`] in a path: also stops at a `.` right after a `/` (a segment that may be a
-    /// dot segment), which [`PATH_CLASSES`] copies. Testing the pair in the same pass keeps
-    /// the scan from stopping at the `.` of every file name.
-    ///
-    /// Eight bytes at a time first: their classes are OR-ed (no branch per byte) and the
-    /// `/.` pairs found with word arithmetic; the first word holding either is left to the
-    /// byte loop.
-    #[inline(always)]
-    fn skip_path(&self, mut pos: usize) -> usize {
-        let mut previous = self.bytes.get(pos.wrapping_sub(1)).copied().unwrap_or(0);
-        while let Some(chunk) = self.bytes.get(pos..pos + 8) {
-            let Ok(&bytes) = <&[u8; 8]>::try_from(chunk) else { break };
-            let classes = class(&PATH_SKIP, bytes[0])
-                | class(&PATH_SKIP, bytes[1])
-                | class(&PATH_SKIP, bytes[2])
-                | class(&PATH_SKIP, bytes[3])
-                | class(&PATH_SKIP, bytes[4])
-                | class(&PATH_SKIP, bytes[5])
-                | class(&PATH_SKIP, bytes[6])
-                | class(&PATH_SKIP, bytes[7]);
-            if classes & SKIP_STOP != 0 {
-                break;
-            }
-            if classes & SKIP_DOT != 0 {
-                // Byte i of `slashes << 8` flags byte i - 1; the word's first byte follows
-                // `previous`.
-                let word = u64::from_le_bytes(bytes);
-                let slashes = (bytes_equal(word, b'/') << 8) | u64::from(previous == b'/') << 7;
-                if slashes & bytes_equal(word, b'.') != 0 {
-                    break;
-                }
-            }
-            previous = bytes[7];
-            pos += 8;
-        }
-        let rest = self.bytes.get(pos..).unwrap_or_default();
-        let stop = rest.iter().position(|&b| {
-            let stop = (class(&PATH_CLASSES, b) != 0) | ((previous == b'/') & (b == b'.'));
-            previous = b;
-            stop
-        });
-        pos + stop.unwrap_or(rest.len())
-    }
-
-    /// [`Self::skip`] over [`HOST_CLASSES`], also noting in `adjacent` whether two of `.` and
-    /// `-` went by side by side (for the strict ToASCII check), without stopping there.
-    #[inline(always)]
+    /// The host scan of strict mode: the index of the first byte at or after `pos` that
+    /// [`HOST_CLASSES`] does not copy, also noting in `adjacent` whether two of `.` and `-`
+    /// went by side by side (for the strict ToASCII check), without stopping there.
+    #[inline]
     fn skip_host_noting(&self, pos: usize, adjacent: &mut bool) -> usize {
         let rest = self.bytes.get(pos..).unwrap_or_default();
         let mut previous =
@@ -384,22 +497,22 @@ impl Fast<'_> {
         pos + stop.unwrap_or(rest.len())
     }
 
-    /// Handles the byte `b` at `pos` that `skip` stopped at in a path, query or fragment: a
+    /// Handles the byte `b` at `pos` that the scan stopped at in a path, query or fragment: a
     /// percent-encoded byte, a byte copied with a validation error, or a `%`. Returns false
     /// when the fast path must give up (and for the component's delimiters).
     #[inline]
     fn take(&mut self, pos: usize, b: u8, table: &[u8; 256]) -> bool {
         match class(table, b) {
             ENCODE_OK => {}
-            ENCODE if !self.strict => {}
-            LOOSE => return !self.strict,
+            ENCODE if !STRICT => {}
+            LOOSE => return !STRICT,
             STOP if b == b'%' => {
                 // A `%` not followed by two hex digits is copied with a validation error.
                 let hex = self
                     .bytes
                     .get(pos + 1..pos + 3)
                     .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
-                return hex || !self.strict;
+                return hex || !STRICT;
             }
             _ => return false,
         }
@@ -409,11 +522,18 @@ impl Fast<'_> {
     }
 
     /// Query or fragment state from `pos` (after its delimiter) to the first `stop` byte or
-    /// the end; returns where it stopped, `None` to give up.
+    /// the end; returns where it stopped, `None` to give up. `stops` is the scan's table of
+    /// `table`.
     #[inline]
-    fn component(&mut self, mut pos: usize, table: &[u8; 256], stop: u8) -> Option<usize> {
+    fn component(
+        &mut self,
+        mut pos: usize,
+        table: &[u8; 256],
+        stops: &[[u8; 256]; 8],
+        stop: u8,
+    ) -> Option<usize> {
         loop {
-            pos = self.skip(pos, table);
+            pos = scan_plain(self.bytes, pos, stops);
             match self.bytes.get(pos) {
                 None => return Some(pos),
                 Some(&b) if b == stop => return Some(pos),
@@ -427,16 +547,6 @@ impl Fast<'_> {
         }
     }
 
-    fn run(mut self) -> Result<Url, String> {
-        match self.walk() {
-            Some(url) => Ok(url),
-            None => {
-                self.out.clear();
-                Err(self.out)
-            }
-        }
-    }
-
     fn walk(&mut self) -> Option<Url> {
         let bytes = self.bytes;
         // Basic URL parser step 1: no leading or trailing C0 control or space to trim (the
@@ -446,7 +556,8 @@ impl Fast<'_> {
         }
         // Scheme start and scheme states: a special scheme and `:`; then the special authority
         // slashes state (or the file and file slash states): exactly `//`.
-        let (scheme_len, scheme_type) = match http_prefix(bytes) {
+        let head = head_word(bytes);
+        let (scheme_len, scheme_type) = match http_scheme(head) {
             Some(found) => found,
             None => {
                 let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
@@ -459,7 +570,11 @@ impl Fast<'_> {
         };
         let scheme = bytes.get(..scheme_len)?;
         let host_start = scheme_len + 3;
-        if scheme.iter().any(u8::is_ascii_uppercase) {
+        // The scheme is ASCII letters (matched in any case above, at most 5 of them, so in
+        // `head`): an upper one lacks the 0x20 bit.
+        let case_bits =
+            0x2020_2020_2020_2020 & !u64::MAX.checked_shl(8 * to_u32(scheme_len)).unwrap_or(0);
+        if head & case_bits != case_bits {
             for &b in scheme {
                 self.out.push(char::from(b.to_ascii_lowercase()));
             }
@@ -474,10 +589,10 @@ impl Fast<'_> {
         // side by side, noted during the scan without stopping there.
         let mut adjacent = false;
         let end_byte = loop {
-            pos = if self.strict {
+            pos = if STRICT {
                 self.skip_host_noting(pos, &mut adjacent)
             } else {
-                self.skip(pos, &HOST_CLASSES)
+                scan_plain(bytes, pos, &HOST_STOPS)
             };
             let Some(&b) = bytes.get(pos) else { break None };
             match class(&HOST_CLASSES, b) {
@@ -505,7 +620,7 @@ impl Fast<'_> {
                 return None;
             }
             // Domain parser steps 1-2: the strict ToASCII's validation error.
-            if self.strict && (loose || !surely_strict_ok(host, adjacent)) {
+            if STRICT && (loose || !surely_strict_ok(host, adjacent)) {
                 return None;
             }
             // File host state step 1.3.4: "localhost" becomes the empty host.
@@ -556,7 +671,7 @@ impl Fast<'_> {
                 self.flush(colon, pos);
                 if let Some(value) = port {
                     self.out.push(':');
-                    push_port(&mut self.out, value);
+                    push_port(self.out, value);
                 }
             }
         }
@@ -576,7 +691,7 @@ impl Fast<'_> {
             return None;
         }
         let stop = loop {
-            pos = self.skip_path(pos);
+            pos = scan_path(bytes, pos);
             let b = bytes.get(pos).copied();
             match b {
                 None | Some(b'?' | b'#') => break b,
@@ -603,24 +718,25 @@ impl Fast<'_> {
         let mut stop = stop;
         if stop == Some(b'?') {
             query_start = NonZeroU32::new(to_u32(self.out_len(pos)));
-            pos = self.component(pos + 1, &QUERY_CLASSES, b'#')?;
+            pos = self.component(pos + 1, &QUERY_CLASSES, &QUERY_STOPS, b'#')?;
             stop = bytes.get(pos).copied();
         }
         // Fragment state.
         let mut fragment_start = None;
         if stop == Some(b'#') {
             fragment_start = NonZeroU32::new(to_u32(self.out_len(pos)));
-            pos = self.component(pos + 1, &FRAGMENT_CLASSES, 0)?;
+            pos = self.component(pos + 1, &FRAGMENT_CLASSES, &FRAGMENT_STOPS, 0)?;
         }
         if pos != bytes.len() {
             return None;
         }
-        self.flush(pos, pos);
+        // The last pending run (often the whole input), copied here rather than by a call.
+        self.out.push_str(self.input.get(self.run..).unwrap_or(""));
         if u32::try_from(self.out.len()).is_err() {
             return None;
         }
         let url = Url {
-            serialization: core::mem::take(&mut self.out),
+            serialization: core::mem::take(self.out),
             scheme_end: to_u32(scheme_len),
             username_end: to_u32(out_host_start),
             host_start: to_u32(out_host_start),
@@ -638,303 +754,20 @@ impl Fast<'_> {
 }
 
 /// Parses `input` (not cleaned) on the fast path into `out` (empty), without base URL or
-/// encoding override. On giving up, returns `out` emptied for the state machine to reuse.
-/// With `strict`, gives up on every input with a validation error.
-pub(crate) fn parse(input: &str, strict: bool, out: String) -> Result<Url, String> {
-    Fast { input, bytes: input.as_bytes(), out, run: 0, strict }.run()
+/// encoding override. On giving up, returns `None` with `out` emptied for the state machine
+/// to reuse. With `strict`, gives up on every input with a validation error.
+#[inline]
+pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> {
+    let url = if strict {
+        Fast::<true> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
+    } else {
+        Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
+    };
+    if url.is_none() {
+        out.clear();
+    }
+    url
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::ValidationError;
-    use alloc::format;
-    use alloc::string::ToString;
-    use alloc::vec::Vec;
-    use proptest::prelude::*;
-
-    /// Every field of the record, for comparing two parses.
-    fn fields(url: &Url) -> String {
-        format!(
-            "{} {} {} {} {} {} {:?} {:?} {:?} {:?} {:?}",
-            url.serialization,
-            url.scheme_end,
-            url.username_end,
-            url.host_start,
-            url.host_end,
-            url.path_start,
-            url.query_start,
-            url.fragment_start,
-            url.port,
-            url.host_kind,
-            url.scheme_type
-        )
-    }
-
-    /// Runs the fast path (both modes) and the state machine on `input` against `base`; when
-    /// the fast path takes the input, both must build the same record, and in strict mode the
-    /// state machine must report no validation error. Returns whether the lax mode took it.
-    fn differential(input: &str, base: Option<&Url>) -> bool {
-        let mut taken = false;
-        for strict in [false, true] {
-            let Ok(fast) = parse(input, strict, String::new()) else { continue };
-            taken |= !strict;
-            let mut errors: Vec<ValidationError> = Vec::new();
-            let mut push = |e: ValidationError| errors.push(e);
-            let sink: super::super::Sink<'_> = if strict { Some(&mut push) } else { None };
-            let slow = super::super::state_machine(input, base, None, sink, String::new());
-            let slow = slow.unwrap_or_else(|e| panic!("{input:?}: fast path took it, {e:?}"));
-            assert_eq!(fields(&fast), fields(&slow), "{input:?} (strict {strict})");
-            assert!(errors.is_empty(), "{input:?}: strict fast path took it, but {errors:?}");
-        }
-        taken
-    }
-
-    #[test]
-    fn agrees_with_the_state_machine_on_wpt() {
-        let data = weburl_test_support::load_wpt_json("urltestdata.json").expect("WPT data");
-        let mut taken = 0;
-        for case in data.as_array().expect("array").iter().filter(|c| c.is_object()) {
-            let input = case["input"].as_str().expect("input");
-            let base = case["base"].as_str().and_then(|b| Url::parse(b).ok());
-            taken += usize::from(differential(input, base.as_ref()));
-        }
-        // The data is mostly about unusual inputs, but plenty take the fast path.
-        assert!(taken > 50, "only {taken} WPT inputs took the fast path");
-    }
-
-    #[test]
-    fn agrees_with_the_state_machine_on_the_benchmark_data() {
-        let mut total = 0;
-        let mut taken = 0;
-        for name in ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"] {
-            let text = weburl_test_support::load_shared_text(&format!("bench/{name}"))
-                .expect("benchmark data");
-            for line in text.lines() {
-                total += 1;
-                taken += usize::from(differential(line, None));
-            }
-        }
-        // The fast path exists for inputs like these: nearly all of them must take it.
-        assert!(taken * 100 >= total * 97, "{taken} of {total} took the fast path");
-    }
-
-    #[test]
-    fn bytes_equal_is_exact() {
-        for byte in [0u8, b'.', b'/', 0x7F, 0x80, 0xFF] {
-            for other in 0u8..=255 {
-                let mut word = [other; 8];
-                word[3] = byte;
-                let expected: u64 = word
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &b)| if b == byte { 0x80 << (8 * i) } else { 0 })
-                    .sum();
-                assert_eq!(bytes_equal(u64::from_le_bytes(word), byte), expected, "{byte} {other}");
-            }
-        }
-    }
-
-    #[test]
-    fn not_a_number() {
-        for host in ["a.com", "1com", "a.1com.", "a.b-c", "a0.b", "x.b2b", "a.."] {
-            assert!(surely_not_a_number(host.as_bytes()), "{host}");
-        }
-        for host in ["", ".", "a.1", "a.0x", "a.0X.", "1.2.3.4", "a.0xfe", "a.1e"] {
-            assert!(!surely_not_a_number(host.as_bytes()), "{host}");
-        }
-    }
-
-    #[test]
-    fn http_prefixes() {
-        assert_eq!(http_prefix(b"http://a"), Some((4, SchemeType::Http)));
-        assert_eq!(http_prefix(b"HtTp://"), Some((4, SchemeType::Http)));
-        assert_eq!(http_prefix(b"https://a"), Some((5, SchemeType::Https)));
-        assert_eq!(http_prefix(b"HTTPS://"), Some((5, SchemeType::Https)));
-        for input in ["http:/a", "https:/", "http", "", "httpx://", "http:\\\\", "h\u{10}tp://"] {
-            assert_eq!(http_prefix(input.as_bytes()), None, "{input:?}");
-        }
-        // No byte but an upper or lower letter passes `| 0x20` for a letter of the names.
-        for b in 0u8..=255 {
-            let mut input = *b"http://x";
-            input[3] = b;
-            let expected = matches!(b, b'p' | b'P').then_some((4, SchemeType::Http));
-            assert_eq!(http_prefix(&input), expected, "{b:#x}");
-            input[4] = b;
-            input[3] = b'p';
-            assert_eq!(http_prefix(&input).is_some(), b == b':', "{b:#x}");
-            let mut input = *b"https://";
-            input[4] = b;
-            let expected = matches!(b, b's' | b'S').then_some((5, SchemeType::Https));
-            assert_eq!(http_prefix(&input), expected, "{b:#x}");
-        }
-    }
-
-    #[test]
-    fn strict_host_verdicts() {
-        let adjacent = |h: &[u8]| h.windows(2).any(|w| w.iter().all(|b| matches!(b, b'.' | b'-')));
-        for host in ["a.com", "a-b.c-d", "x", "ab-c.d1", "a.b.c.d.e"] {
-            assert!(surely_strict_ok(host.as_bytes(), adjacent(host.as_bytes())), "{host}");
-        }
-        for host in [".a", "a.", "-a", "a-", "a..b", "a.-b", "a-.b", "ab--c", "xn--a", ""] {
-            assert!(!surely_strict_ok(host.as_bytes(), adjacent(host.as_bytes())), "{host}");
-        }
-        let long = alloc::format!("{}.com", "a".repeat(64));
-        assert!(!surely_strict_ok(long.as_bytes(), false));
-        let ok = alloc::format!("{}.com", "a".repeat(63));
-        assert!(surely_strict_ok(ok.as_bytes(), false));
-    }
-
-    #[test]
-    fn special_schemes() {
-        for (name, kind) in [
-            ("http", SchemeType::Http),
-            ("HTTPS", SchemeType::Https),
-            ("Ws", SchemeType::Ws),
-            ("wsS", SchemeType::Wss),
-            ("fTp", SchemeType::Ftp),
-            ("FILE", SchemeType::File),
-        ] {
-            assert_eq!(special_scheme(name.as_bytes()), Some(kind), "{name}");
-        }
-        for name in ["", "h", "htt", "httpss", "hTtq", "ws\\0", "file:", "wss1", "ftq", "w\u{17}"] {
-            assert_eq!(special_scheme(name.as_bytes()), None, "{name:?}");
-        }
-        // `b | 0x20` never turns a non-letter into a letter of these names.
-        for b in 0u8..=255 {
-            let name = [b'h', b't', b't', b];
-            let expected = (b == b'p' || b == b'P').then_some(SchemeType::Http);
-            assert_eq!(special_scheme(&name), expected, "{b:#x}");
-        }
-    }
-
-    #[test]
-    fn takes_the_plain_cases_and_leaves_the_rest() {
-        for input in [
-            "https://example.com/",
-            "HTTP://WWW.Example.COM:8080/a/b?c=d&e#f",
-            "file:///usr/lib",
-            "file://localhost/etc",
-            "https://a.b/%41?'x'#y",
-            "http://a:80",
-        ] {
-            assert!(differential(input, None), "{input}");
-        }
-        for input in [
-            " https://example.com/",
-            "https://exa\tmple.com/",
-            "https://user@example.com/",
-            "https://127.0.0.1/",
-            "https://[::1]/",
-            "https://a/./b",
-            "https://a/b/..",
-            "https://a\\b",
-            "file:///C:/x",
-            "file://C|/x",
-            "https:/a",
-            "https:///a",
-            "https://a:99999/",
-            "https://é.com/",
-            "sc://a/",
-            "https://a/é",
-        ] {
-            assert!(parse(input, false, String::new()).is_err(), "{input}");
-        }
-        // Lax mode encodes what strict mode leaves to the state machine.
-        let url = parse("https://a/b c|d?e f#g h", false, String::new()).unwrap();
-        assert_eq!(url.serialization, "https://a/b%20c|d?e%20f#g%20h");
-        assert!(parse("https://a/b c", true, String::new()).is_err());
-        assert!(parse("https://a_b/", true, String::new()).is_err());
-        assert!(parse("https://a-.b/", true, String::new()).is_err());
-        assert_eq!(
-            parse("https://a_b/", false, String::new()).unwrap().to_string(),
-            "https://a_b/"
-        );
-    }
-
-    /// Pieces that steer generated inputs near the fast path's edges.
-    const START: &[&str] = &[
-        "http://",
-        "HTTPS://",
-        "https://",
-        "file://",
-        "file:///",
-        "ws://",
-        "wss://",
-        "ftp://",
-        "http:/",
-        "http:",
-        "file:",
-        "sc://",
-        "https:\\\\",
-        " http://",
-    ];
-    const PIECES: &[&str] = &[
-        "a",
-        "B",
-        "example",
-        ".",
-        "-",
-        "_",
-        "xn--",
-        "1",
-        "0x",
-        "09",
-        "localhost",
-        "LocalHost",
-        "C:",
-        "c|",
-        ":",
-        ":80",
-        ":443",
-        ":21",
-        ":65535",
-        ":65536",
-        ":0080",
-        "/",
-        "\\",
-        "..",
-        "%2e",
-        "%2E",
-        "%",
-        "%4",
-        "%41",
-        "%zz",
-        " ",
-        "|",
-        "{",
-        "^",
-        "'",
-        "\"",
-        "`",
-        "<",
-        "?",
-        "#",
-        "@",
-        "[",
-        "]",
-        "é",
-        "\t",
-        "\n",
-        "\u{0}",
-        "\u{7f}",
-        "\u{1}",
-        "~",
-        "&",
-        "=",
-    ];
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4096))]
-        #[test]
-        fn agrees_with_the_state_machine_on_generated_inputs(
-            start in prop::sample::select(START),
-            pieces in prop::collection::vec(prop::sample::select(PIECES), 0..12),
-            with_base in any::<bool>(),
-        ) {
-            let input = format!("{start}{}", pieces.concat());
-            let base = Url::parse("https://base.example/dir/file?q#f").unwrap();
-            differential(&input, with_base.then_some(&base));
-        }
-    }
-}
+mod tests;

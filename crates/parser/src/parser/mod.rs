@@ -477,9 +477,8 @@ pub(crate) fn parse(
     if encoding.is_none() {
         // The base URL never matters to the inputs the fast path takes (a special scheme and
         // `//`: scheme state step 2.6 leads to the same authority states as step 2.7).
-        match fast::parse(input, sink.is_some(), out) {
-            Ok(url) => return Ok(url),
-            Err(buffer) => out = buffer,
+        if let Some(url) = fast::parse(input, sink.is_some(), &mut out) {
+            return Ok(url);
         }
     }
     state_machine(input, base, encoding, sink, out)

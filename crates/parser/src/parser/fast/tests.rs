@@ -1,0 +1,327 @@
+//! Unit tests of the fast path: differential tests against the state machine (WPT data,
+//! benchmark data, generated inputs) and checks of each scan against a byte-by-byte reference.
+
+use super::*;
+use crate::error::ValidationError;
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use proptest::prelude::*;
+
+/// Every field of the record, for comparing two parses.
+fn fields(url: &Url) -> String {
+    format!(
+        "{} {} {} {} {} {} {:?} {:?} {:?} {:?} {:?}",
+        url.serialization,
+        url.scheme_end,
+        url.username_end,
+        url.host_start,
+        url.host_end,
+        url.path_start,
+        url.query_start,
+        url.fragment_start,
+        url.port,
+        url.host_kind,
+        url.scheme_type
+    )
+}
+
+/// Runs the fast path (both modes) and the state machine on `input` against `base`; when
+/// the fast path takes the input, both must build the same record, and in strict mode the
+/// state machine must report no validation error. Returns whether the lax mode took it.
+fn differential(input: &str, base: Option<&Url>) -> bool {
+    let mut taken = false;
+    for strict in [false, true] {
+        let Some(fast) = parse(input, strict, &mut String::new()) else { continue };
+        taken |= !strict;
+        let mut errors: Vec<ValidationError> = Vec::new();
+        let mut push = |e: ValidationError| errors.push(e);
+        let sink: super::super::Sink<'_> = if strict { Some(&mut push) } else { None };
+        let slow = super::super::state_machine(input, base, None, sink, String::new());
+        let slow = slow.unwrap_or_else(|e| panic!("{input:?}: fast path took it, {e:?}"));
+        assert_eq!(fields(&fast), fields(&slow), "{input:?} (strict {strict})");
+        assert!(errors.is_empty(), "{input:?}: strict fast path took it, but {errors:?}");
+    }
+    taken
+}
+
+#[test]
+fn agrees_with_the_state_machine_on_wpt() {
+    let data = weburl_test_support::load_wpt_json("urltestdata.json").expect("WPT data");
+    let mut taken = 0;
+    for case in data.as_array().expect("array").iter().filter(|c| c.is_object()) {
+        let input = case["input"].as_str().expect("input");
+        let base = case["base"].as_str().and_then(|b| Url::parse(b).ok());
+        taken += usize::from(differential(input, base.as_ref()));
+    }
+    // The data is mostly about unusual inputs, but plenty take the fast path.
+    assert!(taken > 50, "only {taken} WPT inputs took the fast path");
+}
+
+#[test]
+fn agrees_with_the_state_machine_on_the_benchmark_data() {
+    let mut total = 0;
+    let mut taken = 0;
+    for name in ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"] {
+        let text = weburl_test_support::load_shared_text(&format!("bench/{name}"))
+            .expect("benchmark data");
+        for line in text.lines() {
+            total += 1;
+            taken += usize::from(differential(line, None));
+        }
+    }
+    // The fast path exists for inputs like these: nearly all of them must take it.
+    assert!(taken * 100 >= total * 97, "{taken} of {total} took the fast path");
+}
+
+/// The scans against byte-at-a-time references, from every start, on inputs of every
+/// length up to 20 (the word loop, the overlapping last word and the padded short input).
+#[test]
+fn scans_stop_where_the_byte_loop_stops() {
+    let samples: [&[u8]; 6] = [
+        b"abcdefghijklmnopqrst",
+        b"a/b/.c/d.e/./f..g/%h",
+        b"ex.AMPLE-c_m:80/?#xy",
+        b"q?r#s t'u%v\\w\x7F\xC3\xA9z0",
+        b"/././././././././././",
+        b"aaaaaaaaaaaaaaaaaa.b",
+    ];
+    for sample in samples {
+        for len in 0..=sample.len().min(20) {
+            let bytes = &sample[..len];
+            for pos in 0..=len {
+                let reference =
+                    |stop: &dyn Fn(usize) -> bool| (pos..len).find(|&i| stop(i)).unwrap_or(len);
+                let host = reference(&|i| class(&HOST_CLASSES, bytes[i]) != 0);
+                let got = scan_plain(bytes, pos, &HOST_STOPS);
+                assert_eq!(got, host, "host {bytes:?} from {pos}");
+                let query = reference(&|i| class(&QUERY_CLASSES, bytes[i]) != 0);
+                let got = scan_plain(bytes, pos, &QUERY_STOPS);
+                assert_eq!(got, query, "query {bytes:?} from {pos}");
+                let fragment = reference(&|i| class(&FRAGMENT_CLASSES, bytes[i]) != 0);
+                let got = scan_plain(bytes, pos, &FRAGMENT_STOPS);
+                assert_eq!(got, fragment, "fragment {bytes:?} from {pos}");
+                let host_end = reference(&|i| class(&HOST_CLASSES, bytes[i]) > H_LOOSE);
+                let got = scan_plain(bytes, pos, &HOST_END_STOPS);
+                assert_eq!(got, host_end, "host end {bytes:?} from {pos}");
+                let path = reference(&|i| {
+                    class(&PATH_CLASSES, bytes[i]) != 0
+                        || (bytes[i] == b'.' && i > 0 && bytes[i - 1] == b'/')
+                });
+                let got = scan_path(bytes, pos);
+                assert_eq!(got, path, "path {bytes:?} from {pos}");
+            }
+        }
+    }
+}
+
+#[test]
+fn not_a_number() {
+    for host in ["a.com", "1com", "a.1com.", "a.b-c", "a0.b", "x.b2b", "a.."] {
+        assert!(surely_not_a_number(host.as_bytes()), "{host}");
+    }
+    for host in ["", ".", "a.1", "a.0x", "a.0X.", "1.2.3.4", "a.0xfe", "a.1e"] {
+        assert!(!surely_not_a_number(host.as_bytes()), "{host}");
+    }
+}
+
+#[test]
+fn http_prefixes() {
+    let http_prefix = |bytes: &[u8]| http_scheme(head_word(bytes));
+    assert_eq!(http_prefix(b"http://a"), Some((4, SchemeType::Http)));
+    assert_eq!(http_prefix(b"HtTp://"), Some((4, SchemeType::Http)));
+    assert_eq!(http_prefix(b"https://a"), Some((5, SchemeType::Https)));
+    assert_eq!(http_prefix(b"HTTPS://"), Some((5, SchemeType::Https)));
+    for input in ["http:/a", "https:/", "http", "", "httpx://", "http:\\\\", "h\u{10}tp://"] {
+        assert_eq!(http_prefix(input.as_bytes()), None, "{input:?}");
+    }
+    // No byte but an upper or lower letter passes `| 0x20` for a letter of the names.
+    for b in 0u8..=255 {
+        let mut input = *b"http://x";
+        input[3] = b;
+        let expected = matches!(b, b'p' | b'P').then_some((4, SchemeType::Http));
+        assert_eq!(http_prefix(&input), expected, "{b:#x}");
+        input[4] = b;
+        input[3] = b'p';
+        assert_eq!(http_prefix(&input).is_some(), b == b':', "{b:#x}");
+        let mut input = *b"https://";
+        input[4] = b;
+        let expected = matches!(b, b's' | b'S').then_some((5, SchemeType::Https));
+        assert_eq!(http_prefix(&input), expected, "{b:#x}");
+    }
+}
+
+#[test]
+fn strict_host_verdicts() {
+    let adjacent = |h: &[u8]| h.windows(2).any(|w| w.iter().all(|b| matches!(b, b'.' | b'-')));
+    for host in ["a.com", "a-b.c-d", "x", "ab-c.d1", "a.b.c.d.e"] {
+        assert!(surely_strict_ok(host.as_bytes(), adjacent(host.as_bytes())), "{host}");
+    }
+    for host in [".a", "a.", "-a", "a-", "a..b", "a.-b", "a-.b", "ab--c", "xn--a", ""] {
+        assert!(!surely_strict_ok(host.as_bytes(), adjacent(host.as_bytes())), "{host}");
+    }
+    let long = alloc::format!("{}.com", "a".repeat(64));
+    assert!(!surely_strict_ok(long.as_bytes(), false));
+    let ok = alloc::format!("{}.com", "a".repeat(63));
+    assert!(surely_strict_ok(ok.as_bytes(), false));
+}
+
+#[test]
+fn special_schemes() {
+    for (name, kind) in [
+        ("http", SchemeType::Http),
+        ("HTTPS", SchemeType::Https),
+        ("Ws", SchemeType::Ws),
+        ("wsS", SchemeType::Wss),
+        ("fTp", SchemeType::Ftp),
+        ("FILE", SchemeType::File),
+    ] {
+        assert_eq!(special_scheme(name.as_bytes()), Some(kind), "{name}");
+    }
+    for name in ["", "h", "htt", "httpss", "hTtq", "ws\\0", "file:", "wss1", "ftq", "w\u{17}"] {
+        assert_eq!(special_scheme(name.as_bytes()), None, "{name:?}");
+    }
+    // `b | 0x20` never turns a non-letter into a letter of these names.
+    for b in 0u8..=255 {
+        let name = [b'h', b't', b't', b];
+        let expected = (b == b'p' || b == b'P').then_some(SchemeType::Http);
+        assert_eq!(special_scheme(&name), expected, "{b:#x}");
+    }
+}
+
+#[test]
+fn takes_the_plain_cases_and_leaves_the_rest() {
+    for input in [
+        "https://example.com/",
+        "HTTP://WWW.Example.COM:8080/a/b?c=d&e#f",
+        "httpS://a/",
+        "hTTPs://a.b",
+        "Ws://a/",
+        "wsS://a/",
+        "fTp://a/",
+        "FILE:///usr/lib",
+        "ws://a",
+        "file:///usr/lib",
+        "file://localhost/etc",
+        "https://a.b/%41?'x'#y",
+        "http://a:80",
+    ] {
+        assert!(differential(input, None), "{input}");
+    }
+    for input in [
+        " https://example.com/",
+        "https://exa\tmple.com/",
+        "https://user@example.com/",
+        "https://127.0.0.1/",
+        "https://[::1]/",
+        "https://a/./b",
+        "https://a/b/..",
+        "https://a\\b",
+        "file:///C:/x",
+        "file://C|/x",
+        "https:/a",
+        "https:///a",
+        "https://a:99999/",
+        "https://é.com/",
+        "sc://a/",
+        "https://a/é",
+    ] {
+        assert!(parse(input, false, &mut String::new()).is_none(), "{input}");
+    }
+    // Lax mode encodes what strict mode leaves to the state machine.
+    let url = parse("https://a/b c|d?e f#g h", false, &mut String::new()).unwrap();
+    assert_eq!(url.serialization, "https://a/b%20c|d?e%20f#g%20h");
+    assert!(parse("https://a/b c", true, &mut String::new()).is_none());
+    assert!(parse("https://a_b/", true, &mut String::new()).is_none());
+    assert!(parse("https://a-.b/", true, &mut String::new()).is_none());
+    assert_eq!(
+        parse("https://a_b/", false, &mut String::new()).unwrap().to_string(),
+        "https://a_b/"
+    );
+}
+
+/// Pieces that steer generated inputs near the fast path's edges.
+const START: &[&str] = &[
+    "http://",
+    "HTTPS://",
+    "https://",
+    "file://",
+    "file:///",
+    "ws://",
+    "wss://",
+    "ftp://",
+    "http:/",
+    "http:",
+    "file:",
+    "sc://",
+    "https:\\\\",
+    " http://",
+];
+const PIECES: &[&str] = &[
+    "a",
+    "B",
+    "example",
+    ".",
+    "-",
+    "_",
+    "xn--",
+    "1",
+    "0x",
+    "09",
+    "localhost",
+    "LocalHost",
+    "C:",
+    "c|",
+    ":",
+    ":80",
+    ":443",
+    ":21",
+    ":65535",
+    ":65536",
+    ":0080",
+    "/",
+    "\\",
+    "..",
+    "%2e",
+    "%2E",
+    "%",
+    "%4",
+    "%41",
+    "%zz",
+    " ",
+    "|",
+    "{",
+    "^",
+    "'",
+    "\"",
+    "`",
+    "<",
+    "?",
+    "#",
+    "@",
+    "[",
+    "]",
+    "é",
+    "\t",
+    "\n",
+    "\u{0}",
+    "\u{7f}",
+    "\u{1}",
+    "~",
+    "&",
+    "=",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+    #[test]
+    fn agrees_with_the_state_machine_on_generated_inputs(
+        start in prop::sample::select(START),
+        pieces in prop::collection::vec(prop::sample::select(PIECES), 0..12),
+        with_base in any::<bool>(),
+    ) {
+        let input = format!("{start}{}", pieces.concat());
+        let base = Url::parse("https://base.example/dir/file?q#f").unwrap();
+        differential(&input, with_base.then_some(&base));
+    }
+}
