@@ -41,7 +41,8 @@ fn load_datasets(dir: &Path) -> Result<Vec<Dataset>, String> {
     Ok(sets)
 }
 
-/// Runs one contestant of the parse or can_parse suite over every dataset `passes` times.
+/// Runs one contestant of the parse or can_parse suite (or weburl's parse with a counting
+/// validation-error callback, suite `callback`) over every dataset `passes` times.
 pub fn profile(imp: &str, suite: &str, passes: usize, dir: &Path) -> Result<usize, String> {
     let sets = load_datasets(dir)?;
     let lines: Vec<&str> = sets.iter().flat_map(|s| s.lines.iter().map(String::as_str)).collect();
@@ -54,6 +55,14 @@ pub fn profile(imp: &str, suite: &str, passes: usize, dir: &Path) -> Result<usiz
                 ("ada", "parse") => ada_url::Url::parse(line, None).map_or(0, |u| u.href().len()),
                 ("url", "parse") => url::Url::parse(line).map_or(0, |u| u.as_str().len()),
                 ("weburl", "can_parse") => usize::from(weburl::Url::can_parse(line, None)),
+                ("weburl", "callback") => {
+                    let mut errors = 0;
+                    let ok = weburl::Url::options()
+                        .on_validation_error(|_| errors += 1)
+                        .parse(line)
+                        .map_or(0, |u| u.href().len());
+                    ok + errors
+                }
                 ("ada", "can_parse") => usize::from(ada_url::Url::can_parse(line, None)),
                 ("url", "can_parse") => usize::from(url::Url::parse(line).is_ok()),
                 _ => return Err(format!("unknown contestant {imp} or suite {suite}")),

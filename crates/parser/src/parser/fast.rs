@@ -170,14 +170,30 @@ static HOST_STOPS: [[u8; 256]; 8] = positional(&HOST_CLASSES, 1);
 /// above [`H_LOOSE`]), for `URL.canParse`.
 pub(super) static HOST_END_STOPS: [[u8; 256]; 8] = positional(&HOST_CLASSES, H_LOOSE + 1);
 
-/// 1 for the label separator `.` and for `-`, which the strict ToASCII rejects next to a `.`
-/// or in the third and fourth places of a label (`--`); 0 for the other bytes.
+/// 1 for the label separator `.` and for `-`, which the strict ToASCII rejects side by side
+/// (an empty label, a label starting or ending with `-`) except as `--` inside a label.
 #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
 static SEPARATORS: [u8; 256] = {
     let mut table = [0; 256];
     table[b'.' as usize] = 1;
     table[b'-' as usize] = 1;
     table
+};
+/// The strict host scan's per-position tables: bit `i` where [`HOST_STOPS`] stops at byte
+/// `i`, and bit `8 + i` where byte `i` is one of [`SEPARATORS`].
+#[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
+static STRICT_HOST_STOPS: [[u16; 256]; 8] = {
+    let mut tables = [[0u16; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut b = 0;
+        while b < 256 {
+            tables[i][b] = (HOST_STOPS[i][b] as u16) | ((SEPARATORS[b] as u16) << (8 + i));
+            b += 1;
+        }
+        i += 1;
+    }
+    tables
 };
 
 /// The class of `byte` in `table` (a 256-entry table: always in bounds).
@@ -293,14 +309,15 @@ fn starts_dot_segment(rest: &[u8]) -> bool {
 }
 
 /// Whether the strict ToASCII (beStrict true) surely accepts the ASCII domain `host` of
-/// letters, digits, `-` and `.`; `adjacent` says whether two of `.` and `-` stand side by
-/// side in it. Without that, a host of at most 63 bytes that neither starts nor ends with
-/// either has labels of 1 to 63 bytes, none starting or ending with `-` nor holding `--`;
-/// otherwise each label is checked.
+/// letters, digits, `-` and `.` with no two of `.` and `-` side by side (the strict host scan,
+/// [`StrictHost`], gives up on those). Such a host of at most 63 bytes that neither starts
+/// nor ends with either has labels of 1 to 63 bytes, none starting or ending with `-` nor
+/// holding `--`; a longer one (at most 253 bytes, no trailing `.`: VerifyDnsLength rejects
+/// the empty root label) has each label checked.
 #[inline]
-fn surely_strict_ok(host: &[u8], adjacent: bool) -> bool {
+fn surely_strict_ok(host: &[u8]) -> bool {
     let inner = |b: Option<&u8>| b.is_some_and(|b| !matches!(b, b'.' | b'-'));
-    if !adjacent && host.len() <= 63 {
+    if host.len() <= 63 {
         return inner(host.first()) && inner(host.last());
     }
     host.len() <= 253
@@ -398,6 +415,36 @@ impl Stops for Path {
     }
 }
 
+/// The host scan of strict mode: the host stops of [`HOST_STOPS`], and also a `.` or `-`
+/// right after another one, where the fast path gives up (the strict ToASCII check needs the
+/// labels split there; see [`surely_strict_ok`]).
+#[derive(Clone, Copy)]
+struct StrictHost;
+
+impl Stops for StrictHost {
+    #[inline(always)]
+    fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
+        let [t0, t1, t2, t3, t4, t5, t6, t7] = &STRICT_HOST_STOPS;
+        let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
+        let bits = u32::from(
+            entry(t0, b0)
+                | entry(t1, b1)
+                | entry(t2, b2)
+                | entry(t3, b3)
+                | entry(t4, b4)
+                | entry(t5, b5)
+                | entry(t6, b6)
+                | entry(t7, b7),
+        );
+        let separators = bits >> 8;
+        let before =
+            bytes.get(start.wrapping_sub(1)).map_or(0, |&b| u32::from(class(&SEPARATORS, b)));
+        // Bit `i` of `after_separator`: byte `i - 1` is a separator.
+        let after_separator = (separators << 1) | before;
+        (bits & 0xFF) | (separators & after_separator)
+    }
+}
+
 /// The index of the first byte at or after `pos` where `stops` stops, or the end.
 ///
 /// Eight bytes at a time, without a branch per byte: the exact stop is the lowest set bit.
@@ -476,25 +523,6 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     #[inline]
     fn out_len(&self, pos: usize) -> usize {
         self.out.len() + pos.saturating_sub(self.run)
-    }
-
-    /// The host scan of strict mode: the index of the first byte at or after `pos` that
-    /// [`HOST_CLASSES`] does not copy, also noting in `adjacent` whether two of `.` and `-`
-    /// went by side by side (for the strict ToASCII check), without stopping there.
-    #[inline]
-    fn skip_host_noting(&self, pos: usize, adjacent: &mut bool) -> usize {
-        let rest = self.bytes.get(pos..).unwrap_or_default();
-        let mut previous =
-            self.bytes.get(pos.wrapping_sub(1)).map_or(0, |&b| class(&SEPARATORS, b));
-        let mut seen = 0;
-        let stop = rest.iter().position(|&b| {
-            let separator = class(&SEPARATORS, b);
-            seen |= previous & separator;
-            previous = separator;
-            class(&HOST_CLASSES, b) != 0
-        });
-        *adjacent |= seen != 0;
-        pos + stop.unwrap_or(rest.len())
     }
 
     /// Handles the byte `b` at `pos` that the scan stopped at in a path, query or fragment: a
@@ -585,12 +613,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let mut pos = host_start;
         let mut loose = false;
         let mut upper = false;
-        // For the strict ToASCII (strict mode only): whether the host has two of `.` and `-`
-        // side by side, noted during the scan without stopping there.
-        let mut adjacent = false;
         let end_byte = loop {
             pos = if STRICT {
-                self.skip_host_noting(pos, &mut adjacent)
+                scan(bytes, pos, StrictHost)
             } else {
                 scan_plain(bytes, pos, &HOST_STOPS)
             };
@@ -620,7 +645,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 return None;
             }
             // Domain parser steps 1-2: the strict ToASCII's validation error.
-            if STRICT && (loose || !surely_strict_ok(host, adjacent)) {
+            if STRICT && (loose || !surely_strict_ok(host)) {
                 return None;
             }
             // File host state step 1.3.4: "localhost" becomes the empty host.

@@ -152,18 +152,57 @@ fn http_prefixes() {
 }
 
 #[test]
+fn strict_host_scan_stops_at_adjacent_separators() {
+    let pieces: [&[u8]; 7] = [b"a", b".", b"-", b"bc", b"defgh", b"x-y.z", b"Q"];
+    // Every sequence of up to five pieces: separators meet inside a word and across words.
+    let mut hosts: Vec<Vec<u8>> = alloc::vec![Vec::new()];
+    for _ in 0..5 {
+        let longer: Vec<Vec<u8>> = hosts
+            .iter()
+            .flat_map(|h| pieces.iter().map(move |p| [h.as_slice(), p].concat()))
+            .collect();
+        hosts.extend(longer);
+    }
+    assert!(hosts.len() > 10_000);
+    let separator = |b: u8| matches!(b, b'.' | b'-');
+    for host in &hosts {
+        let input = [host.as_slice(), b"/p"].concat();
+        for pos in 0..=host.len() {
+            let expected = (pos..input.len())
+                .find(|&i| {
+                    class(&HOST_CLASSES, input[i]) != 0
+                        || (separator(input[i]) && i > 0 && separator(input[i - 1]))
+                })
+                .unwrap_or(input.len());
+            let got = scan(&input, pos, StrictHost);
+            assert_eq!(got, expected, "{:?} from {pos}", String::from_utf8_lossy(&input));
+        }
+    }
+}
+
+#[test]
 fn strict_host_verdicts() {
-    let adjacent = |h: &[u8]| h.windows(2).any(|w| w.iter().all(|b| matches!(b, b'.' | b'-')));
+    // Hosts the strict scan lets through (no two of `.` and `-` side by side).
     for host in ["a.com", "a-b.c-d", "x", "ab-c.d1", "a.b.c.d.e"] {
-        assert!(surely_strict_ok(host.as_bytes(), adjacent(host.as_bytes())), "{host}");
+        assert!(surely_strict_ok(host.as_bytes()), "{host}");
     }
-    for host in [".a", "a.", "-a", "a-", "a..b", "a.-b", "a-.b", "ab--c", "xn--a", ""] {
-        assert!(!surely_strict_ok(host.as_bytes(), adjacent(host.as_bytes())), "{host}");
+    for host in [".a", "a.", "-a", "a-", ""] {
+        assert!(!surely_strict_ok(host.as_bytes()), "{host}");
     }
+    // Longer than 63 bytes: every label is checked.
     let long = alloc::format!("{}.com", "a".repeat(64));
-    assert!(!surely_strict_ok(long.as_bytes(), false));
+    assert!(!surely_strict_ok(long.as_bytes()));
     let ok = alloc::format!("{}.com", "a".repeat(63));
-    assert!(surely_strict_ok(ok.as_bytes(), false));
+    assert!(surely_strict_ok(ok.as_bytes()));
+    let labels = alloc::format!("{}.b-.com", "a".repeat(63));
+    assert!(!surely_strict_ok(labels.as_bytes()));
+    let dot = alloc::format!("{}.com.", "a".repeat(63));
+    assert!(!surely_strict_ok(dot.as_bytes()));
+    // The others never reach the check: the strict scan stops inside them.
+    for host in ["a..b", "a.-b", "a-.b", "ab--c", "xn--a", "b.ab--c.d"] {
+        let input = [host.as_bytes(), b"/"].concat();
+        assert!(scan(&input, 0, StrictHost) < host.len(), "{host}");
+    }
 }
 
 #[test]
