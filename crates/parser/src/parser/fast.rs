@@ -344,22 +344,27 @@ fn entry<T: Copy>(table: &[T; 256], b: u8) -> T {
     table[usize::from(b)]
 }
 
+/// The OR of the entries of the eight bytes `word`, byte `i` looked up in `tables[i]`: no
+/// branch and no shift per byte.
+#[inline(always)]
+fn or_entries<T: Copy + core::ops::BitOr<Output = T>>(tables: &[[T; 256]; 8], word: &[u8; 8]) -> T {
+    let [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
+    let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
+    entry(t0, b0)
+        | entry(t1, b1)
+        | entry(t2, b2)
+        | entry(t3, b3)
+        | entry(t4, b4)
+        | entry(t5, b5)
+        | entry(t6, b6)
+        | entry(t7, b7)
+}
+
 /// Bit `i` set for each byte `i` of the eight bytes `word` where the scan of the
 /// per-position `tables` (see [`positional`]) stops.
 #[inline(always)]
 fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
-    let [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
-    let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
-    u32::from(
-        entry(t0, b0)
-            | entry(t1, b1)
-            | entry(t2, b2)
-            | entry(t3, b3)
-            | entry(t4, b4)
-            | entry(t5, b5)
-            | entry(t6, b6)
-            | entry(t7, b7),
-    )
+    u32::from(or_entries(tables, word))
 }
 
 /// [`stop_bits`] of the path scan for the eight bytes `word` at `start` of `bytes`: the bytes
@@ -368,16 +373,7 @@ fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
 /// pass keeps the scan from stopping at the `.` of every file name.
 #[inline(always)]
 fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-    let [t0, t1, t2, t3, t4, t5, t6, t7] = &PATH_STOPS;
-    let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
-    let bits = entry(t0, b0)
-        | entry(t1, b1)
-        | entry(t2, b2)
-        | entry(t3, b3)
-        | entry(t4, b4)
-        | entry(t5, b5)
-        | entry(t6, b6)
-        | entry(t7, b7);
+    let bits = or_entries(&PATH_STOPS, word);
     let before = u32::from(bytes.get(start.wrapping_sub(1)) == Some(&b'/'));
     // Bit `i` of `after_slash`: byte `i - 1` is a `/`.
     let after_slash = (((bits / PATH_SLASH) & 0xFF) << 1) | before;
@@ -424,18 +420,7 @@ struct StrictHost;
 impl Stops for StrictHost {
     #[inline(always)]
     fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-        let [t0, t1, t2, t3, t4, t5, t6, t7] = &STRICT_HOST_STOPS;
-        let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
-        let bits = u32::from(
-            entry(t0, b0)
-                | entry(t1, b1)
-                | entry(t2, b2)
-                | entry(t3, b3)
-                | entry(t4, b4)
-                | entry(t5, b5)
-                | entry(t6, b6)
-                | entry(t7, b7),
-        );
+        let bits = u32::from(or_entries(&STRICT_HOST_STOPS, word));
         let separators = bits >> 8;
         let before =
             bytes.get(start.wrapping_sub(1)).map_or(0, |&b| u32::from(class(&SEPARATORS, b)));
