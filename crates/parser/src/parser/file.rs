@@ -56,40 +56,18 @@ impl Parser<'_, '_, '_> {
                 self.copy_base_host(base);
                 self.path_start = self.out.len();
                 self.out.push_str(base.pathname());
-                match c {
-                    // Step 4.2.
-                    Some(b'?') => {
-                        self.query_start = Some(self.out.len());
-                        self.out.push('?');
-                        self.pos += 1;
-                        Ok(Some(State::Query))
-                    }
-                    // Step 4.3.
-                    Some(b'#') => {
-                        self.copy_base_query(base);
-                        self.fragment_start = Some(self.out.len());
-                        self.out.push('#');
-                        self.pos += 1;
-                        Ok(Some(State::Fragment))
-                    }
-                    None => {
-                        self.copy_base_query(base);
-                        Ok(None)
-                    }
-                    // Step 4.4: query null; shorten, or drop the path before a drive letter.
-                    Some(_) => {
-                        if starts_with_windows_drive_letter(self.rest()) {
-                            self.report(
-                                ValidationErrorKind::FileInvalidWindowsDriveLetter,
-                                self.pos,
-                            );
-                            self.out.truncate(self.path_start);
-                        } else {
-                            self.shorten_path();
-                        }
-                        Ok(Some(State::Path))
-                    }
+                // Steps 4.2-4.3.
+                if let Some(next) = self.after_base_path(base, c) {
+                    return Ok(next);
                 }
+                // Step 4.4: query null; shorten, or drop the path before a drive letter.
+                if starts_with_windows_drive_letter(self.rest()) {
+                    self.report(ValidationErrorKind::FileInvalidWindowsDriveLetter, self.pos);
+                    self.out.truncate(self.path_start);
+                } else {
+                    self.shorten_path();
+                }
+                Ok(Some(State::Path))
             }
             // Step 5.
             (_, None) => {

@@ -175,33 +175,45 @@ impl Parser<'_, '_, '_> {
             // Step 5.1: base's credentials, host, port, path and query.
             c => {
                 self.copy_from_base(base, base.path_end());
-                match c {
-                    Some(b'?') => {
-                        // Step 5.2.
-                        self.query_start = Some(self.out.len());
-                        self.out.push('?');
-                        self.pos += 1;
-                        Ok(Some(State::Query))
-                    }
-                    Some(b'#') => {
-                        // Step 5.3.
-                        self.copy_base_query(base);
-                        self.fragment_start = Some(self.out.len());
-                        self.out.push('#');
-                        self.pos += 1;
-                        Ok(Some(State::Fragment))
-                    }
-                    None => {
-                        self.copy_base_query(base);
-                        Ok(None)
-                    }
-                    Some(_) => {
-                        // Step 5.4: query null, shorten the path, path state.
-                        self.shorten_path();
-                        Ok(Some(State::Path))
-                    }
+                // Steps 5.2-5.3.
+                if let Some(next) = self.after_base_path(base, c) {
+                    return Ok(next);
                 }
+                // Step 5.4: query null, shorten the path, path state.
+                self.shorten_path();
+                Ok(Some(State::Path))
             }
+        }
+    }
+
+    /// Relative state steps 5.2-5.3 and file state steps 4.2-4.3, once base's path is copied:
+    /// `?` starts an empty query, `#` keeps base's query and starts the fragment, and the end
+    /// of the input keeps base's query. `None` for any other code point: the caller's next
+    /// step (relative state 5.4, file state 4.4) handles it.
+    pub(super) fn after_base_path(
+        &mut self,
+        base: &crate::Url,
+        c: Option<u8>,
+    ) -> Option<Option<State>> {
+        match c {
+            Some(b'?') => {
+                self.query_start = Some(self.out.len());
+                self.out.push('?');
+                self.pos += 1;
+                Some(Some(State::Query))
+            }
+            Some(b'#') => {
+                self.copy_base_query(base);
+                self.fragment_start = Some(self.out.len());
+                self.out.push('#');
+                self.pos += 1;
+                Some(Some(State::Fragment))
+            }
+            None => {
+                self.copy_base_query(base);
+                Some(None)
+            }
+            Some(_) => None,
         }
     }
 
