@@ -12,32 +12,7 @@
 use std::collections::BTreeSet;
 
 use weburl_host::idna::{Config, ErrorCode, Errors, to_ascii_with_errors, to_unicode};
-use weburl_test_support::{Tally, load_shared_text};
-
-/// Replaces `\uXXXX` and `\x{XXXX}` escapes; lone surrogates become U+FFFD.
-fn unescape(field: &str) -> String {
-    let mut out = String::new();
-    let mut rest = field;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let tail = &rest[at..];
-        let (hex, len) = if let Some(braced) = tail.strip_prefix("\\x{") {
-            let end = braced.find('}').expect("unterminated \\x{ escape");
-            (&braced[..end], end + 4)
-        } else if tail.starts_with("\\u") && tail.len() >= 6 {
-            (&tail[2..6], 6)
-        } else {
-            out.push('\\');
-            rest = &tail[1..];
-            continue;
-        };
-        let value = u32::from_str_radix(hex, 16).expect("bad escape");
-        out.push(char::from_u32(value).unwrap_or('\u{FFFD}'));
-        rest = &tail[len..];
-    }
-    out.push_str(rest);
-    out
-}
+use weburl_test_support::{Tally, load_shared_text, unescape_idna_test_field};
 
 /// Whether a raw field holds a `\uD800`-`\uDFFF` escape.
 fn has_lone_surrogate(field: &str) -> bool {
@@ -54,7 +29,7 @@ fn column(field: &str, default: &str) -> String {
     match field {
         "" => default.to_owned(),
         "\"\"" => String::new(),
-        other => unescape(other),
+        other => unescape_idna_test_field(other),
     }
 }
 

@@ -2,6 +2,8 @@
 //! string operations (split at the delimiters of Appendix B, then check each component), and
 //! a property test that the single-scan parser agrees with it on random strings.
 
+mod common;
+
 use proptest::prelude::*;
 use weburl_rfc3986::{UriRef, rules, validate};
 
@@ -124,26 +126,7 @@ fn authority_ok(a: &str) -> bool {
 
 /// Appendix A's `URI-reference`, naively.
 fn oracle(s: &str) -> bool {
-    // Appendix B's split.
-    let (scheme, rest) = match s.find([':', '/', '?', '#']) {
-        Some(i) if i > 0 && s[i..].starts_with(':') => (Some(&s[..i]), &s[i + 1..]),
-        _ => (None, s),
-    };
-    let (authority, rest) = match rest.strip_prefix("//") {
-        Some(r) => {
-            let end = r.find(['/', '?', '#']).unwrap_or(r.len());
-            (Some(&r[..end]), &r[end..])
-        }
-        None => (None, rest),
-    };
-    let (rest, fragment) = match rest.split_once('#') {
-        Some((a, b)) => (a, Some(b)),
-        None => (rest, None),
-    };
-    let (path, query) = match rest.split_once('?') {
-        Some((a, b)) => (a, Some(b)),
-        None => (rest, None),
-    };
+    let (scheme, authority, path, query, fragment) = common::appendix_b(s);
     if scheme.is_some_and(|s| !scheme_ok(s)) || authority.is_some_and(|a| !authority_ok(a)) {
         return false;
     }

@@ -1,35 +1,11 @@
 //! Property tests: generated references parse, split like the regular expression of
 //! Appendix B, survive a round trip, resolve to valid URIs, and normalize idempotently.
 
+mod common;
+
+use common::{Split, appendix_b};
 use proptest::prelude::*;
 use weburl_rfc3986::{UriRef, UriRefBuf, remove_dot_segments, validate};
-
-/// The components of `input` by the regular expression of Appendix B, written out by hand:
-/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
-type Split<'a> = (Option<&'a str>, Option<&'a str>, &'a str, Option<&'a str>, Option<&'a str>);
-
-fn appendix_b(input: &str) -> Split<'_> {
-    let (scheme, rest) = match input.find([':', '/', '?', '#']) {
-        Some(i) if i > 0 && input[i..].starts_with(':') => (Some(&input[..i]), &input[i + 1..]),
-        _ => (None, input),
-    };
-    let (authority, rest) = match rest.strip_prefix("//") {
-        Some(r) => {
-            let end = r.find(['/', '?', '#']).unwrap_or(r.len());
-            (Some(&r[..end]), &r[end..])
-        }
-        None => (None, rest),
-    };
-    let (rest, fragment) = match rest.split_once('#') {
-        Some((a, b)) => (a, Some(b)),
-        None => (rest, None),
-    };
-    let (path, query) = match rest.split_once('?') {
-        Some((a, b)) => (a, Some(b)),
-        None => (rest, None),
-    };
-    (scheme, authority, path, query, fragment)
-}
 
 fn components<'a>(r: &UriRef<'a>) -> Split<'a> {
     (r.scheme(), r.authority(), r.path(), r.query(), r.fragment())

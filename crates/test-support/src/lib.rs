@@ -120,6 +120,33 @@ pub fn replace_lone_surrogate_escapes(json: &str) -> String {
     out
 }
 
+/// A field of Unicode's IdnaTestV2.txt with its `\uXXXX` and `\x{XXXX}` escapes resolved; an
+/// escaped lone surrogate becomes U+FFFD (what a Rust string can hold in its place).
+#[must_use]
+pub fn unescape_idna_test_field(field: &str) -> String {
+    let mut out = String::new();
+    let mut rest = field;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let (hex, len) = if let Some(braced) = tail.strip_prefix("\\x{") {
+            let end = braced.find('}').expect("unterminated \\x{ escape");
+            (&braced[..end], end + 4)
+        } else if tail.starts_with("\\u") && tail.len() >= 6 {
+            (&tail[2..6], 6)
+        } else {
+            out.push('\\');
+            rest = &tail[1..];
+            continue;
+        };
+        let value = u32::from_str_radix(hex, 16).expect("bad escape");
+        out.push(char::from_u32(value).unwrap_or('\u{FFFD}'));
+        rest = &tail[len..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Counts the cases of one data file and reports them as `file: N passed, M failed`.
 #[derive(Debug)]
 pub struct Tally {
@@ -176,6 +203,14 @@ mod tests {
         assert_eq!(replace_lone_surrogate_escapes(r#""\uDE00\uD83D""#), r#""\uFFFD\uFFFD""#);
         assert_eq!(replace_lone_surrogate_escapes(r#""\\uD800""#), r#""\\uD800""#);
         assert_eq!(replace_lone_surrogate_escapes(r#""\u0041""#), r#""\u0041""#);
+    }
+
+    #[test]
+    fn unescapes_idna_test_fields() {
+        assert_eq!(unescape_idna_test_field(r"a\u00DFb"), "a\u{DF}b");
+        assert_eq!(unescape_idna_test_field(r"\x{1F600}."), "\u{1F600}.");
+        assert_eq!(unescape_idna_test_field(r"\uD800x"), "\u{FFFD}x");
+        assert_eq!(unescape_idna_test_field(r"a\b"), r"a\b");
     }
 
     #[test]

@@ -463,31 +463,6 @@ mod tests {
         true
     }
 
-    /// A field of IdnaTestV2.txt with its `\uXXXX` and `\x{X}` escapes resolved.
-    fn unescape(field: &str) -> String {
-        let mut out = String::new();
-        let mut rest = field;
-        while let Some(at) = rest.find('\\') {
-            out.push_str(&rest[..at]);
-            let tail = &rest[at..];
-            let (hex, len) = if let Some(braced) = tail.strip_prefix("\\x{") {
-                let end = braced.find('}').unwrap();
-                (&braced[..end], end + 4)
-            } else if tail.starts_with("\\u") && tail.len() >= 6 {
-                (&tail[2..6], 6)
-            } else {
-                out.push('\\');
-                rest = &tail[1..];
-                continue;
-            };
-            let value = u32::from_str_radix(hex, 16).unwrap();
-            out.push(char::from_u32(value).unwrap_or('\u{FFFD}'));
-            rest = &tail[len..];
-        }
-        out.push_str(rest);
-        out
-    }
-
     #[test]
     fn non_ascii_fast_path_agrees_with_the_full_path_on_the_conformance_data() {
         let Some(text) = weburl_test_support::load_shared_text("unicode/17.0.0/IdnaTestV2.txt")
@@ -502,7 +477,7 @@ mod tests {
             else {
                 continue;
             };
-            let source = unescape(source);
+            let source = weburl_test_support::unescape_idna_test_field(source);
             for config in configs {
                 // Also with the labels upper-cased and joined by an ideographic full stop.
                 for domain in [source.clone(), source.to_uppercase().replace('.', "\u{3002}")] {
