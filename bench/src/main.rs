@@ -39,10 +39,7 @@ fn profile(mut args: impl Iterator<Item = String>) -> ExitCode {
         return usage();
     };
     let passes = args.next().and_then(|p| p.parse().ok()).unwrap_or(1);
-    let data = args.next().map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench"),
-        PathBuf::from,
-    );
+    let data = args.next().map_or_else(default_data_dir, PathBuf::from);
     match suites::profile(&imp, &suite, passes, &data) {
         Ok(sum) => {
             println!("{imp} {suite}: checksum {sum}");
@@ -55,6 +52,14 @@ fn profile(mut args: impl Iterator<Item = String>) -> ExitCode {
     }
 }
 
+/// The benchmark URL lists: `$WEBURL_BENCH_DIR`, or the copies vendored in `testdata/bench`.
+fn default_data_dir() -> PathBuf {
+    match std::env::var_os("WEBURL_BENCH_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/bench"),
+    }
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     match args.next().as_deref() {
@@ -62,11 +67,7 @@ fn main() -> ExitCode {
         Some("profile") => return profile(args),
         _ => return usage(),
     }
-    let mut options = Options {
-        rounds: 21,
-        data: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench"),
-        only: None,
-    };
+    let mut options = Options { rounds: 21, data: default_data_dir(), only: None };
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--rounds", Some(n)) => match n.parse() {

@@ -1,6 +1,6 @@
-//! `cargo xtask gen [--check]`: regenerates weburl's generated tables from the pinned inputs in
-//! `../shared` (`unicode/17.0.0` and `psl`), or with `--check` proves the committed files are
-//! current.
+//! `cargo xtask gen [--check]`: regenerates weburl's generated tables from the pinned inputs
+//! vendored in `testdata/` (`unicode/17.0.0` and `psl`), or with `--check` proves the committed
+//! files are current.
 //!
 //! Each generator returns whole files (path relative to the workspace root, contents); this
 //! driver writes them, or compares them with what is committed.
@@ -19,11 +19,11 @@ pub struct Generated {
     pub contents: String,
 }
 
-/// Where the pinned inputs live: `$WEBURL_SHARED_DIR`, or `../shared` beside the workspace.
-fn shared_dir(root: &Path) -> PathBuf {
-    match std::env::var_os("WEBURL_SHARED_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => root.join("../shared"),
+/// Where the pinned inputs live: `$WEBURL_TESTDATA_DIR`, or `testdata/` at the workspace root.
+fn testdata_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("WEBURL_TESTDATA_DIR") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => root.join("testdata"),
     }
 }
 
@@ -35,9 +35,9 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 fn run(check: bool) -> Result<bool, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = shared_dir(&root);
-    let mut files = idna::generate(&shared)?;
-    files.extend(psl::generate(&shared)?);
+    let data = testdata_dir(&root);
+    let mut files = idna::generate(&data)?;
+    files.extend(psl::generate(&data)?);
     let mut clean = true;
     for file in files {
         let target = root.join(&file.path);

@@ -247,9 +247,9 @@ fn layout(root: &TrieNode) -> Result<(Vec<u64>, String), String> {
     Ok((nodes, pool))
 }
 
-/// Generates the psl table file from the pinned inputs under `shared`.
-pub fn generate(shared: &Path) -> Result<Vec<Generated>, String> {
-    let input = shared.join("psl/public_suffix_list.dat");
+/// Generates the psl table file from the pinned inputs under `testdata` (the vendored data folder).
+pub fn generate(testdata: &Path) -> Result<Vec<Generated>, String> {
+    let input = testdata.join("psl/public_suffix_list.dat");
     let bytes = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
     let text = std::str::from_utf8(&bytes).map_err(|e| format!("{}: {e}", input.display()))?;
     let (root, counts) = parse_list(text)?;

@@ -1,4 +1,4 @@
-//! Measures how fast `validate` checks the benchmark URL lists of `../shared/bench`.
+//! Measures how fast `validate` checks the benchmark URL lists of `testdata/bench`.
 //!
 //! Run: `cargo run --release -p weburl-rfc3986 --example throughput [ROUNDS]`. Prints, per
 //! file, the lines, the valid lines, and the best round's MB/s and ns per URL.
@@ -10,9 +10,8 @@ use weburl_rfc3986::validate;
 
 fn main() {
     let rounds: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(20);
-    let dir = weburl_test_support::shared_dir().join("bench");
-    for name in ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"] {
-        let Some(text) = weburl_test_support::read_data(&dir.join(name)) else { continue };
+    for name in weburl_test_support::BENCH_LISTS {
+        let text = weburl_test_support::load_bench_list(name);
         let lines: Vec<&str> = text.lines().collect();
         let bytes: usize = lines.iter().map(|l| l.len()).sum();
         let mut best = Duration::MAX;

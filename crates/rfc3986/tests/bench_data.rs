@@ -1,4 +1,4 @@
-//! Validates every line of the benchmark URL lists in `../shared/bench` (see its README) as
+//! Validates every line of the benchmark URL lists in `testdata/bench` (see its README) as
 //! an RFC 3986 `URI-reference` and checks the exact counts of valid and invalid lines, with
 //! the invalid ones grouped by the rule that failed and the offending character.
 //!
@@ -23,10 +23,9 @@ struct Counts {
     invalid: BTreeMap<String, usize>,
 }
 
-/// Validates each line of `bench/name`, or `None` when the data is missing.
-fn count(name: &str) -> Option<Counts> {
-    let path = weburl_test_support::shared_dir().join("bench").join(name);
-    let text = weburl_test_support::read_data(&path)?;
+/// Validates each line of the benchmark list `name`.
+fn count(name: &str) -> Counts {
+    let text = weburl_test_support::load_bench_list(name);
     let mut counts = Counts { valid: 0, invalid: BTreeMap::new() };
     for line in text.lines() {
         match validate(line) {
@@ -42,11 +41,11 @@ fn count(name: &str) -> Option<Counts> {
     }
     let invalid: usize = counts.invalid.values().sum();
     println!("{name}: {} valid, {invalid} invalid", counts.valid);
-    Some(counts)
+    counts
 }
 
 fn check(name: &str, valid: usize, invalid: &[(&str, usize)]) {
-    let Some(counts) = count(name) else { return };
+    let counts = count(name);
     let expected: BTreeMap<String, usize> =
         invalid.iter().map(|&(key, n)| (key.to_owned(), n)).collect();
     assert_eq!(counts.invalid, expected, "{name}: invalid lines by rule and character");
@@ -106,11 +105,7 @@ fn userbait() {
 
 #[test]
 fn kasztp_particular_lines() {
-    let Some(text) =
-        weburl_test_support::read_data(&weburl_test_support::shared_dir().join("bench/kasztp.txt"))
-    else {
-        return;
-    };
+    let text = weburl_test_support::load_bench_list("kasztp.txt");
     let first = text.lines().next().unwrap();
     assert!(first.starts_with('\u{feff}'));
     assert!(validate(first).is_err());

@@ -1,10 +1,11 @@
-//! Shared test support for weburl's crates: finds and loads the web-platform-tests URL data
-//! and the Unicode data in `../shared`, and tallies data-driven results.
+//! Shared test support for weburl's crates: finds and loads the vendored test data in
+//! `testdata/` (web-platform-tests, Unicode, the Public Suffix List, the benchmark URL lists) and
+//! tallies data-driven results.
 //!
-//! Where the data lives: `$WEBURL_WPT_DIR` (for the WPT files) or `$WEBURL_SHARED_DIR` (the whole
-//! shared folder), defaulting to `../shared` beside the workspace root. When the data is missing
-//! and `CI=true`, loading panics so the run fails; otherwise it prints the path it looked for and
-//! the test skips.
+//! Where the data lives: `testdata/` at the workspace root, or `$WEBURL_TESTDATA_DIR` (a folder
+//! laid out the same way); `$WEBURL_WPT_DIR` and `$WEBURL_BENCH_DIR` override the WPT folder and
+//! the URL lists alone. The data is part of the repository, so a missing file is a broken
+//! checkout: loading it panics and the test fails, it never skips.
 #![deny(missing_docs)]
 #![allow(clippy::panic)]
 
@@ -16,64 +17,70 @@ pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// The shared data folder: `$WEBURL_SHARED_DIR`, or `../shared` beside the workspace root.
-#[must_use]
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("WEBURL_SHARED_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => workspace_root().join("../shared"),
+fn dir_from_env(var: &str, default: impl FnOnce() -> PathBuf) -> PathBuf {
+    match std::env::var_os(var) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => default(),
     }
 }
 
-/// The web-platform-tests URL data folder: `$WEBURL_WPT_DIR`, or `wpt` in [`shared_dir`].
+/// The test data folder: `$WEBURL_TESTDATA_DIR`, or `testdata/` at the workspace root.
+#[must_use]
+pub fn testdata_dir() -> PathBuf {
+    dir_from_env("WEBURL_TESTDATA_DIR", || workspace_root().join("testdata"))
+}
+
+/// The web-platform-tests data folder: `$WEBURL_WPT_DIR`, or `wpt` in [`testdata_dir`].
 #[must_use]
 pub fn wpt_dir() -> PathBuf {
-    match std::env::var_os("WEBURL_WPT_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => shared_dir().join("wpt"),
-    }
+    dir_from_env("WEBURL_WPT_DIR", || testdata_dir().join("wpt"))
 }
 
-fn in_ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
-
-/// Reads `path` as text. When it is missing: panics under `CI=true`, otherwise prints the path
-/// and returns `None` so that the caller skips.
+/// The benchmark URL lists: `$WEBURL_BENCH_DIR`, or `bench` in [`testdata_dir`].
 #[must_use]
-pub fn read_data(path: &Path) -> Option<String> {
+pub fn bench_dir() -> PathBuf {
+    dir_from_env("WEBURL_BENCH_DIR", || testdata_dir().join("bench"))
+}
+
+/// The four benchmark URL lists, by file name.
+pub const BENCH_LISTS: [&str; 4] =
+    ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"];
+
+/// Reads `path` as text; panics with the path when it cannot (the data is vendored, so a
+/// missing file is a broken checkout, not a reason to skip).
+#[must_use]
+pub fn read_data(path: &Path) -> String {
     match std::fs::read_to_string(path) {
-        Ok(text) => Some(text),
-        Err(err) if in_ci() => {
-            panic!("test data {} is missing under CI=true: {err}", path.display())
-        }
-        Err(err) => {
-            eprintln!(
-                "SKIPPED: test data {} not found ({err}); set WEBURL_WPT_DIR",
-                path.display()
-            );
-            None
-        }
+        Ok(text) => text,
+        Err(err) => panic!(
+            "test data {} cannot be read ({err}); it is vendored under testdata/ (see testdata/README.md)",
+            path.display()
+        ),
     }
 }
 
-/// Loads `name` from [`wpt_dir`] as JSON (see [`read_data`] for missing data). Lone UTF-16
-/// surrogate escapes are replaced by U+FFFD first, as a browser's USVString conversion does.
+/// Loads `name` from [`wpt_dir`] as JSON. Lone UTF-16 surrogate escapes are replaced by U+FFFD
+/// first, as a browser's USVString conversion does.
 #[must_use]
-pub fn load_wpt_json(name: &str) -> Option<serde_json::Value> {
+pub fn load_wpt_json(name: &str) -> serde_json::Value {
     let path = wpt_dir().join(name);
-    let text = read_data(&path)?;
-    let cleaned = replace_lone_surrogate_escapes(&text);
+    let cleaned = replace_lone_surrogate_escapes(&read_data(&path));
     match serde_json::from_str(&cleaned) {
-        Ok(value) => Some(value),
+        Ok(value) => value,
         Err(err) => panic!("{} is not valid JSON: {err}", path.display()),
     }
 }
 
-/// Loads a file of the shared Unicode data, e.g. `unicode/17.0.0/IdnaTestV2.txt`.
+/// Loads a file of [`testdata_dir`], e.g. `unicode/17.0.0/IdnaTestV2.txt`.
 #[must_use]
-pub fn load_shared_text(relative: &str) -> Option<String> {
-    read_data(&shared_dir().join(relative))
+pub fn load_text(relative: &str) -> String {
+    read_data(&testdata_dir().join(relative))
+}
+
+/// Loads one benchmark URL list (a name of [`BENCH_LISTS`]) from [`bench_dir`].
+#[must_use]
+pub fn load_bench_list(name: &str) -> String {
+    read_data(&bench_dir().join(name))
 }
 
 /// The value of a 4-digit `\uXXXX` escape starting at `bytes[i]` (which is the backslash).
@@ -182,11 +189,22 @@ impl Tally {
     }
 
     /// Prints the summary (and up to 50 failures) and panics if any case failed or none ran.
+    ///
+    /// The summary goes straight to the process's standard error, past the test harness's output
+    /// capture, so that a plain `cargo test` names every data-driven suite with its counts.
     pub fn finish(self) {
+        use std::io::Write as _;
         for failure in self.failures.iter().take(50) {
             eprintln!("FAIL [{}] {failure}", self.name);
         }
-        println!("{}: {} passed, {} failed", self.name, self.passed, self.failures.len());
+        let summary = format!(
+            "suite {}: {} passed, {} failed\n",
+            self.name,
+            self.passed,
+            self.failures.len()
+        );
+        // Best effort: a closed stderr must not turn a passing suite into a failure.
+        let _ = std::io::stderr().lock().write_all(summary.as_bytes());
         assert!(self.passed + self.failures.len() > 0, "{}: no case ran", self.name);
         assert!(self.failures.is_empty(), "{}: {} cases failed", self.name, self.failures.len());
     }

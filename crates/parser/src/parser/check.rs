@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn agrees_with_the_parser_on_wpt() {
-        let data = weburl_test_support::load_wpt_json("urltestdata.json").expect("WPT data");
+        let data = weburl_test_support::load_wpt_json("urltestdata.json");
         for case in data.as_array().expect("array").iter().filter(|c| c.is_object()) {
             agrees(case["input"].as_str().expect("input"));
         }
@@ -265,9 +265,8 @@ mod tests {
 
     #[test]
     fn agrees_with_the_parser_on_the_benchmark_data() {
-        for name in ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"] {
-            let text = weburl_test_support::load_shared_text(&format!("bench/{name}"))
-                .expect("benchmark data");
+        for name in weburl_test_support::BENCH_LISTS {
+            let text = weburl_test_support::load_bench_list(name);
             for line in text.lines() {
                 agrees(line);
             }

@@ -47,7 +47,7 @@ fn differential(input: &str, base: Option<&Url>) -> bool {
 
 #[test]
 fn agrees_with_the_state_machine_on_wpt() {
-    let data = weburl_test_support::load_wpt_json("urltestdata.json").expect("WPT data");
+    let data = weburl_test_support::load_wpt_json("urltestdata.json");
     let mut taken = 0;
     for case in data.as_array().expect("array").iter().filter(|c| c.is_object()) {
         let input = case["input"].as_str().expect("input");
@@ -62,9 +62,8 @@ fn agrees_with_the_state_machine_on_wpt() {
 fn agrees_with_the_state_machine_on_the_benchmark_data() {
     let mut total = 0;
     let mut taken = 0;
-    for name in ["isaacs_files.txt", "kasztp.txt", "node_files.txt", "userbait.txt"] {
-        let text = weburl_test_support::load_shared_text(&format!("bench/{name}"))
-            .expect("benchmark data");
+    for name in weburl_test_support::BENCH_LISTS {
+        let text = weburl_test_support::load_bench_list(name);
         for line in text.lines() {
             total += 1;
             taken += usize::from(differential(line, None));
