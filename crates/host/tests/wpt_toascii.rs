@@ -14,15 +14,14 @@ struct Case {
 fn cases(name: &str) -> Vec<Case> {
     let data = load_wpt_json(name);
     let items = data.as_array().expect("a JSON array");
-    let cases = items
+    items
         .iter()
         .filter_map(|item| item.as_object())
         .map(|case| Case {
             input: case["input"].as_str().expect("input").to_owned(),
             output: case["output"].as_str().map(str::to_owned),
         })
-        .collect();
-    cases
+        .collect()
 }
 
 /// Percent-encodes what WPT's IdnaTestV2 runner encodes before building the URL: `:` `/` `?`
