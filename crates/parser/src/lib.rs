@@ -54,6 +54,8 @@ mod host;
 mod options;
 mod origin;
 mod parser;
+mod path_segments;
+mod query_pairs;
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -65,8 +67,10 @@ pub use error::{ParseError, ValidationError, ValidationErrorKind};
 pub use host::HostKind;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+pub use path_segments::{PathSegments, PathSegmentsMut};
+pub use query_pairs::{QueryPairs, QueryPairsIntoOwned, QueryPairsMut};
 pub use search_params::SearchParamsMut;
-pub use url::{PathSegments, Url};
+pub use url::Url;
 
 impl Url {
     /// Parses `input` with the basic URL parser and no base URL (the API URL parser, section

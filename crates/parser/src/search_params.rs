@@ -23,13 +23,22 @@ impl Url {
         SearchParams::parse_bytes(self.query().unwrap_or("").as_bytes())
     }
 
-    /// The query as a mutable [`SearchParams`]: when the returned guard is dropped after a
+    /// The query as a mutable [`SearchParams`], with URLSearchParams semantics: **any change
+    /// rewrites the whole query**, re-serializing every pair (`a,b` becomes `a%2Cb`, `%20`
+    /// becomes `+`). To append pairs and keep the query's existing bytes as they are (as OAuth
+    /// and HTTP clients need), use [`query_pairs_mut`](Url::query_pairs_mut) instead.
+    ///
+    /// When the returned guard is dropped after a
     /// mutable use, the URLSearchParams update steps run (section 6.2): the list is serialized
     /// and becomes the URL's query, or the query becomes null when the serialization is empty.
     /// Only reading through the guard (as `get` does) leaves the URL as it was, as in the spec,
     /// where only the mutating methods run the update steps.
     ///
     /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/?scope=a,b")?;
+    /// url.search_params_mut().append("c", "d");
+    /// assert_eq!(url.href(), "https://example.org/?scope=a%2Cb&c=d");
+    ///
     /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1")?;
     /// url.search_params_mut().append("b", "x y");
     /// assert_eq!(url.href(), "https://example.org/?a=1&b=x+y");

@@ -95,31 +95,6 @@ impl SchemeType {
     }
 }
 
-/// The segments of a URL's path, as [`Url::path_segments`] returns them.
-#[derive(Clone, Debug)]
-pub struct PathSegments<'a> {
-    rest: Option<&'a str>,
-}
-
-impl<'a> Iterator for PathSegments<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        let rest = self.rest?;
-        match rest.find('/') {
-            Some(i) => {
-                let (segment, tail) = rest.split_at(i);
-                self.rest = tail.get(1..);
-                Some(segment)
-            }
-            None => {
-                self.rest = None;
-                Some(rest)
-            }
-        }
-    }
-}
-
 pub(crate) fn to_u32(n: usize) -> u32 {
     // Every offset is at most the serialization's length, which parsing checks fits in u32.
     u32::try_from(n).unwrap_or(u32::MAX)
@@ -306,21 +281,6 @@ impl Url {
     #[must_use]
     pub fn has_opaque_path(&self) -> bool {
         self.host_kind.is_none() && self.byte_at(self.path_start) != Some(b'/')
-    }
-
-    /// The path's segments (percent-encoded), or `None` when the path is opaque.
-    ///
-    /// ```
-    /// let url = weburl_parser::Url::parse("https://example.org/a/b%20c/")?;
-    /// assert_eq!(url.path_segments().unwrap().collect::<Vec<_>>(), ["a", "b%20c", ""]);
-    /// # Ok::<(), weburl_parser::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn path_segments(&self) -> Option<PathSegments<'_>> {
-        if self.has_opaque_path() {
-            return None;
-        }
-        Some(PathSegments { rest: self.pathname().get(1..) })
     }
 
     /// The query without its `?`, or `None` when the query is null.

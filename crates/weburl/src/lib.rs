@@ -159,8 +159,9 @@ pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_host::idna;
 pub use weburl_parser::{
-    HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, SearchParamsMut, Url,
-    ValidationError, ValidationErrorKind,
+    HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, PathSegmentsMut,
+    QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut, Url, ValidationError,
+    ValidationErrorKind,
 };
 pub use weburl_percent as percent;
 pub use weburl_rfc3986 as rfc3986;

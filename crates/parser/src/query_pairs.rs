@@ -1,0 +1,381 @@
+//! A URL's query as application/x-www-form-urlencoded name-value pairs (URL Standard, section
+//! 5), with rust-url's names and semantics: the lazy, borrowing [`QueryPairs`] and the
+//! append-only [`QueryPairsMut`].
+//!
+//! Unlike [`Url::search_params_mut`] (URLSearchParams semantics, which re-serializes the whole
+//! query), [`QueryPairsMut`] keeps the query's bytes as they are and appends to them, each pair
+//! serialized by weburl-form and spliced in before the fragment. The record is valid after
+//! every call, and its href parses back to itself: the serializer writes only bytes that no
+//! query percent-encode set holds.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::borrow::Borrow;
+use core::iter::FusedIterator;
+use core::num::NonZeroU32;
+
+use weburl_percent::FORM_URLENCODED;
+
+use crate::setters::Shift;
+use crate::{ParseError, Url};
+
+impl Url {
+    /// The query parsed as application/x-www-form-urlencoded (section 5.1), lazily: names and
+    /// values are borrowed from the URL when they need no decoding. Empty when the query is
+    /// null.
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    ///
+    /// let url = weburl_parser::Url::parse("https://example.org/?q=a+b&lang=en&flag")?;
+    /// let mut pairs = url.query_pairs();
+    /// assert_eq!(pairs.next(), Some((Cow::from("q"), Cow::from("a b"))));
+    /// assert_eq!(pairs.next(), Some((Cow::from("lang"), Cow::from("en"))));
+    /// assert_eq!(pairs.next(), Some((Cow::from("flag"), Cow::from(""))));
+    /// assert_eq!(pairs.next(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn query_pairs(&self) -> QueryPairs<'_> {
+        QueryPairs { inner: weburl_form::parse_iter(self.query().unwrap_or("").as_bytes()) }
+    }
+
+    /// An appender of application/x-www-form-urlencoded pairs to the query, which keeps the
+    /// query's existing bytes as they are (rust-url's `query_pairs_mut`). For URLSearchParams
+    /// semantics (delete, set, sort, and a re-serialized query) use
+    /// [`search_params_mut`](Self::search_params_mut).
+    ///
+    /// A null query becomes the empty query (`?`) at once, as in rust-url, even when nothing
+    /// is appended: `url.query_pairs_mut().clear()` is `url.set_search("?")`, not
+    /// `url.set_search("")`. The fragment stays.
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://app/auth?redirect_uri=https://app/cb&scope=a,b#s")?;
+    /// url.query_pairs_mut().append_pair("state", "x y");
+    /// assert_eq!(url.href(), "https://app/auth?redirect_uri=https://app/cb&scope=a,b&state=x+y#s");
+    ///
+    /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
+    /// url.query_pairs_mut();
+    /// assert_eq!(url.query(), Some(""));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn query_pairs_mut(&mut self) -> QueryPairsMut<'_> {
+        if self.query_start.is_none() {
+            let at = self.path_end();
+            // A URL of `u32::MAX` bytes stays without a query; the appender then does nothing.
+            if self.splice(at, at, "?", Shift::Fragment) {
+                self.query_start = NonZeroU32::new(at);
+            }
+            self.debug_check();
+        }
+        QueryPairsMut { url: self, scratch: String::new() }
+    }
+
+    /// Parses `input` (as [`Url::parse`] does) and appends `pairs` to its query, as
+    /// [`query_pairs_mut`](Self::query_pairs_mut) and
+    /// [`extend_pairs`](QueryPairsMut::extend_pairs) do. The query is at least empty (`?`)
+    /// afterwards, as in rust-url, even when `pairs` is.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    ///
+    /// let url = Url::parse_with_params("https://example.net/?dont=clobberme", &[("lang", "rust"), ("browser", "servo")])?;
+    /// assert_eq!(url.href(), "https://example.net/?dont=clobberme&lang=rust&browser=servo");
+    /// assert!(Url::parse_with_params("no scheme", [("a", "b")]).is_err());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn parse_with_params<I, K, V>(input: &str, pairs: I) -> Result<Url, ParseError>
+    where
+        I: IntoIterator,
+        I::Item: Borrow<(K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        let mut url = Url::parse(input)?;
+        url.query_pairs_mut().extend_pairs(pairs);
+        Ok(url)
+    }
+}
+
+/// The name-value pairs of a URL's query, returned by [`Url::query_pairs`]: each name and
+/// value is borrowed from the URL when it holds no `+`, no percent-encoded byte, and only
+/// valid UTF-8, and decoded into a `String` otherwise.
+///
+/// ```
+/// use std::borrow::Cow;
+///
+/// let url = weburl_parser::Url::parse("https://example.org/?a=1&b=%C3%A9")?;
+/// let pairs: Vec<(Cow<'_, str>, Cow<'_, str>)> = url.query_pairs().collect();
+/// assert!(matches!(pairs[0], (Cow::Borrowed("a"), Cow::Borrowed("1"))));
+/// assert_eq!(pairs[1].1, "é");
+/// # Ok::<(), weburl_parser::ParseError>(())
+/// ```
+#[doc(alias = "Parse")]
+#[derive(Clone, Debug)]
+pub struct QueryPairs<'a> {
+    inner: weburl_form::Parse<'a>,
+}
+
+impl<'a> QueryPairs<'a> {
+    /// The same pairs as owned `String`s, so that they can outlive the URL.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    ///
+    /// let url = weburl_parser::Url::parse("https://example.org/?a=1&b=x+y")?;
+    /// let params: HashMap<String, String> = url.query_pairs().into_owned().collect();
+    /// assert_eq!(params["b"], "x y");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn into_owned(self) -> QueryPairsIntoOwned<'a> {
+        QueryPairsIntoOwned { inner: self }
+    }
+}
+
+impl<'a> Iterator for QueryPairs<'a> {
+    type Item = (Cow<'a, str>, Cow<'a, str>);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next()
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl FusedIterator for QueryPairs<'_> {}
+
+/// The pairs of [`QueryPairs`] as owned `String`s, returned by [`QueryPairs::into_owned`].
+///
+/// ```
+/// let url = weburl_parser::Url::parse("https://example.org/?a=%41")?;
+/// let pairs: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+/// assert_eq!(pairs, [("a".to_owned(), "A".to_owned())]);
+/// # Ok::<(), weburl_parser::ParseError>(())
+/// ```
+#[doc(alias = "ParseIntoOwned")]
+#[derive(Clone, Debug)]
+pub struct QueryPairsIntoOwned<'a> {
+    inner: QueryPairs<'a>,
+}
+
+impl Iterator for QueryPairsIntoOwned<'_> {
+    type Item = (String, String);
+
+    #[inline]
+    fn next(&mut self) -> Option<(String, String)> {
+        self.inner.next().map(|(name, value)| (name.into_owned(), value.into_owned()))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl FusedIterator for QueryPairsIntoOwned<'_> {}
+
+/// An appender of application/x-www-form-urlencoded pairs to a URL's query, returned by
+/// [`Url::query_pairs_mut`] (rust-url's `form_urlencoded::Serializer<UrlQuery>`).
+///
+/// Each call changes the URL at once and leaves it valid: the encoded pair (section 5.2,
+/// names and values percent-encoded with the application/x-www-form-urlencoded set, spaces as
+/// `+`) goes after the query's existing bytes, preceded by `&` unless the query is empty, and
+/// before the fragment. Existing bytes are never re-encoded. Dropping the appender, or
+/// [`finish`](Self::finish), does nothing more. A pair that would make the URL longer than
+/// `u32::MAX` bytes is skipped.
+///
+/// ```
+/// let mut url = weburl_parser::Url::parse("https://example.org/search#results")?;
+/// url.query_pairs_mut().append_pair("q", "rust & url").append_key_only("verbose");
+/// assert_eq!(url.href(), "https://example.org/search?q=rust+%26+url&verbose#results");
+/// # Ok::<(), weburl_parser::ParseError>(())
+/// ```
+#[doc(alias = "Serializer")]
+#[doc(alias = "UrlQuery")]
+#[derive(Debug)]
+pub struct QueryPairsMut<'a> {
+    url: &'a mut Url,
+    /// The encoded pair, before it is spliced into the URL; kept for the next pair.
+    scratch: String,
+}
+
+impl QueryPairsMut<'_> {
+    /// Removes every pair: the query becomes empty (`?`), not null.
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1&b=2#f")?;
+    /// url.query_pairs_mut().clear().append_pair("c", "3");
+    /// assert_eq!(url.href(), "https://example.org/?c=3#f");
+    /// url.query_pairs_mut().clear();
+    /// assert_eq!(url.href(), "https://example.org/?#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn clear(&mut self) -> &mut Self {
+        if let Some(start) = self.url.query_start {
+            let end = self.url.query_end();
+            let _removed = self.url.splice(start.get() + 1, end, "", Shift::Fragment);
+            self.url.debug_check();
+        }
+        self
+    }
+
+    /// Appends the pair `name=value`, both serialized (section 5.2).
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1")?;
+    /// url.query_pairs_mut().append_pair("b c", "é=~");
+    /// assert_eq!(url.query(), Some("a=1&b+c=%C3%A9%3D%7E"));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn append_pair(&mut self, name: &str, value: &str) -> &mut Self {
+        self.append(name, Some(value));
+        self
+    }
+
+    /// Appends `name` alone, serialized, without `=` (a pair that parses back with an empty
+    /// value).
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1")?;
+    /// url.query_pairs_mut().append_key_only("dry run");
+    /// assert_eq!(url.query(), Some("a=1&dry+run"));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn append_key_only(&mut self, name: &str) -> &mut Self {
+        self.append(name, None);
+        self
+    }
+
+    /// [`append_pair`](Self::append_pair)s each pair of `pairs` in turn.
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
+    /// url.query_pairs_mut().extend_pairs([("a", "1"), ("b", "2")]);
+    /// url.query_pairs_mut().extend_pairs(&[("c".to_owned(), "3".to_owned())]);
+    /// assert_eq!(url.href(), "https://example.org/?a=1&b=2&c=3");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn extend_pairs<I, K, V>(&mut self, pairs: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: Borrow<(K, V)>,
+        K: AsRef<str>,
+        V: AsRef<str>,
+    {
+        for pair in pairs {
+            let (name, value) = pair.borrow();
+            self.append(name.as_ref(), Some(value.as_ref()));
+        }
+        self
+    }
+
+    /// [`append_key_only`](Self::append_key_only)s each name of `names` in turn. (The item
+    /// type is rust-url's `Borrow<K>`, so the name type may need spelling out.)
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1")?;
+    /// url.query_pairs_mut().extend_keys::<_, &str>(["x", "y z"]);
+    /// assert_eq!(url.query(), Some("a=1&x&y+z"));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn extend_keys<I, K>(&mut self, names: I) -> &mut Self
+    where
+        I: IntoIterator,
+        I::Item: Borrow<K>,
+        K: AsRef<str>,
+    {
+        for name in names {
+            self.append(name.borrow().as_ref(), None);
+        }
+        self
+    }
+
+    /// The URL, with every pair appended so far (the URL is always up to date; this ends
+    /// nothing, and the appender may go on).
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
+    /// let href = url.query_pairs_mut().append_pair("a", "b").finish().href().to_owned();
+    /// assert_eq!(href, "https://example.org/?a=b");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn finish(&mut self) -> &mut Url {
+        self.url
+    }
+
+    /// Serializer, steps 3.2-3.5 for one pair (or one name, when `value` is `None`), appended
+    /// to the query.
+    fn append(&mut self, name: &str, value: Option<&str>) {
+        let Some(start) = self.url.query_start else {
+            return;
+        };
+        let end = self.url.query_end();
+        let text = &mut self.scratch;
+        text.clear();
+        // Step 3.4: a `&` before every pair but the first.
+        if end > start.get() + 1 {
+            text.push('&');
+        }
+        match value {
+            Some(value) => weburl_form::serialize_utf8_into([(name, value)], text),
+            None => {
+                // Step 3.2 alone: the name's serialization.
+                weburl_percent::utf8_percent_encode_into(name, &FORM_URLENCODED, true, text);
+            }
+        }
+        let _appended = self.url.splice(end, end, text.as_str(), Shift::Fragment);
+        self.url.debug_check();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Url;
+    use alloc::borrow::ToOwned;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    fn edit(href: &str, f: impl FnOnce(&mut super::QueryPairsMut<'_>)) -> String {
+        let mut url = Url::parse(href).unwrap();
+        f(&mut url.query_pairs_mut());
+        assert_eq!(url.check_invariants(), Ok(()), "{href}");
+        assert_eq!(Url::parse(url.href()).unwrap().href(), url.href(), "{href}");
+        String::from(url.href())
+    }
+
+    #[test]
+    fn appends_keep_the_query() {
+        let href = "https://app/cb?redirect_uri=https://app/cb&scope=a,b";
+        assert_eq!(edit(href, |q| _ = q.append_pair("x", "1")), format!("{href}&x=1"));
+        assert_eq!(edit("https://h/?a&", |q| _ = q.append_pair("b", "")), "https://h/?a&&b=");
+        assert_eq!(edit("https://h/?", |q| _ = q.append_key_only("b")), "https://h/?b");
+        assert_eq!(edit("https://h/#f", |q| _ = q.append_pair("", "")), "https://h/?=#f");
+        assert_eq!(edit("https://h/p#f", |_| {}), "https://h/p?#f");
+        assert_eq!(edit("sc:opaque#f", |q| _ = q.append_pair("a b", "+")), "sc:opaque?a+b=%2B#f");
+        assert_eq!(edit("sc:/.//p?x#f", |q| _ = q.clear().append_key_only("y")), "sc:/.//p?y#f");
+        assert_eq!(
+            edit("https://h/?%zz=1", |q| _ = q.extend_keys::<_, &str>(["\u{1F600}", "\u{0}"])),
+            "https://h/?%zz=1&%F0%9F%98%80&%00"
+        );
+    }
+
+    #[test]
+    fn pairs_round_trip() {
+        let pairs = [("a b", "c&d"), ("é", "=+"), ("", ""), ("~*-._", "\u{FFFD}")];
+        let url = Url::parse_with_params("https://h/#f", &pairs).unwrap();
+        let parsed: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+        let expected: Vec<(String, String)> =
+            pairs.iter().map(|&(n, v)| (n.to_owned(), v.to_owned())).collect();
+        assert_eq!(parsed, expected);
+        assert_eq!(url.fragment(), Some("f"));
+        let empty = Url::parse_with_params("https://h/", core::iter::empty::<(&str, &str)>());
+        assert_eq!(empty.unwrap().href(), "https://h/?");
+    }
+}
