@@ -280,11 +280,12 @@ impl QueryPairsMut<'_> {
     ///
     /// ```
     /// let mut url = weburl_parser::Url::parse("https://example.org/?a=1")?;
-    /// url.query_pairs_mut().extend_keys::<_, &str>(["x", "y z"]);
+    /// url.query_pairs_mut().extend_keys_only::<_, &str>(["x", "y z"]);
     /// assert_eq!(url.query(), Some("a=1&x&y+z"));
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
-    pub fn extend_keys<I, K>(&mut self, names: I) -> &mut Self
+    #[doc(alias = "extend_keys")]
+    pub fn extend_keys_only<I, K>(&mut self, names: I) -> &mut Self
     where
         I: IntoIterator,
         I::Item: Borrow<K>,
@@ -361,7 +362,7 @@ mod tests {
         assert_eq!(edit("sc:opaque#f", |q| _ = q.append_pair("a b", "+")), "sc:opaque?a+b=%2B#f");
         assert_eq!(edit("sc:/.//p?x#f", |q| _ = q.clear().append_key_only("y")), "sc:/.//p?y#f");
         assert_eq!(
-            edit("https://h/?%zz=1", |q| _ = q.extend_keys::<_, &str>(["\u{1F600}", "\u{0}"])),
+            edit("https://h/?%zz=1", |q| _ = q.extend_keys_only::<_, &str>(["\u{1F600}", "\u{0}"])),
             "https://h/?%zz=1&%F0%9F%98%80&%00"
         );
     }
