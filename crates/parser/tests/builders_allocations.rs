@@ -1,0 +1,55 @@
+//! The builders allocate no memory per pair or segment: `query_pairs_mut` encodes each pair
+//! into one scratch buffer (allocated once per appender) and splices it into the URL's own
+//! buffer; `path_segments_mut` writes a segment straight into the URL when nothing follows the
+//! path, and through one scratch buffer otherwise. Growing the URL's buffer reallocates, a
+//! logarithmic number of times. One test only: the allocation counter is process-wide (and
+//! the test harness's own thread may allocate meanwhile, so the least of three runs counts).
+
+use std::alloc::System;
+
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, Stats, StatsAlloc};
+use weburl_parser::Url;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// The fewest (allocations, reallocations) of three runs of `edit` on a fresh parse of `href`.
+fn least(href: &str, edit: impl Fn(&mut Url)) -> (usize, usize) {
+    (0..3)
+        .map(|_| {
+            let mut url = Url::parse(href).unwrap();
+            let region = Region::new(GLOBAL);
+            edit(&mut url);
+            let Stats { allocations, reallocations, .. } = region.change();
+            (allocations, reallocations)
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn builders_allocate_once_per_editor() {
+    for href in [
+        "https://example.com/cb?redirect_uri=https://app/cb&scope=a,b",
+        "https://example.com/#frag",
+    ] {
+        let (allocations, reallocations) = least(href, |url| {
+            let mut pairs = url.query_pairs_mut();
+            for _ in 0..200 {
+                pairs.append_pair("state", "x y \u{E9}").append_key_only("flag");
+            }
+        });
+        assert_eq!(allocations, 1, "{href}");
+        assert!(reallocations <= 16, "{href}: {reallocations}");
+    }
+    for (href, scratch) in [("https://example.com/", 0), ("https://example.com/a?q#f", 1)] {
+        let (allocations, reallocations) = least(href, |url| {
+            let mut segments = url.path_segments_mut().unwrap();
+            for _ in 0..200 {
+                segments.push("a b").push("c/d").pop().push("\u{E9}");
+            }
+        });
+        assert_eq!(allocations, scratch, "{href}");
+        assert!(reallocations <= 16, "{href}: {reallocations}");
+    }
+}
