@@ -28,7 +28,10 @@
 //! `parser` the basic URL parser (section 4.4), one function per state, split by spec section
 //! (`scheme`, `authority`, `file`, `path`; `fast` is a fast path for common inputs and `check`
 //! the URL-free check behind [`Url::can_parse`]); `setters` the URL API setters (section 6.1);
-//! `search_params` the `searchParams` copy and [`SearchParamsMut`] (section 6.2); `serialize`
+//! `search_params` the `searchParams` copy and [`SearchParamsMut`] (section 6.2);
+//! `query_pairs` rust-url's query API ([`Url::query_pairs`], the append-only
+//! [`Url::query_pairs_mut`], [`Url::parse_with_params`]); `path_segments` the path as segments
+//! ([`Url::path_segments`], [`Url::path_segments_mut`]); `serialize`
 //! the serializer (4.5), equivalence (4.6) and the standard traits; `origin` the [`Origin`]
 //! (4.7); `options` the [`ParseOptions`] builder; `error` the [`ValidationError`]s and
 //! [`ParseError`]; `host` the bridge to `weburl-host`.
