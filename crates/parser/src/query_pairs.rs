@@ -17,6 +17,7 @@ use core::num::NonZeroU32;
 use weburl_percent::FORM_URLENCODED;
 
 use crate::setters::Shift;
+use crate::url::SchemeType;
 use crate::{ParseError, Url};
 
 impl Url {
@@ -69,7 +70,7 @@ impl Url {
             }
             self.debug_check();
         }
-        QueryPairsMut { url: self, scratch: String::new() }
+        QueryPairsMut { url: Some(self), scratch: String::new() }
     }
 
     /// Parses `input` (as [`Url::parse`] does) and appends `pairs` to its query, as
@@ -95,6 +96,25 @@ impl Url {
         let mut url = Url::parse(input)?;
         url.query_pairs_mut().extend_pairs(pairs);
         Ok(url)
+    }
+}
+
+impl Url {
+    /// `about:blank`, built without parsing (so that making it cannot fail).
+    fn about_blank() -> Url {
+        Url {
+            serialization: String::from("about:blank"),
+            scheme_end: 5,
+            username_end: 6,
+            host_start: 6,
+            host_end: 6,
+            path_start: 6,
+            query_start: None,
+            fragment_start: None,
+            port: None,
+            host_kind: None,
+            scheme_type: SchemeType::NotSpecial,
+        }
     }
 }
 
@@ -186,8 +206,8 @@ impl FusedIterator for QueryPairsIntoOwned<'_> {}
 /// Each call changes the URL at once and leaves it valid: the encoded pair (section 5.2,
 /// names and values percent-encoded with the application/x-www-form-urlencoded set, spaces as
 /// `+`) goes after the query's existing bytes, preceded by `&` unless the query is empty, and
-/// before the fragment. Existing bytes are never re-encoded. Dropping the appender, or
-/// [`finish`](Self::finish), does nothing more. A pair that would make the URL longer than
+/// before the fragment. Existing bytes are never re-encoded. Dropping the appender does
+/// nothing more. A pair that would make the URL longer than
 /// `u32::MAX` bytes is skipped.
 ///
 /// ```
@@ -200,12 +220,13 @@ impl FusedIterator for QueryPairsIntoOwned<'_> {}
 #[doc(alias = "UrlQuery")]
 #[derive(Debug)]
 pub struct QueryPairsMut<'a> {
-    url: &'a mut Url,
+    /// The URL, until [`finish`](Self::finish) hands it back.
+    url: Option<&'a mut Url>,
     /// The encoded pair, before it is spliced into the URL; kept for the next pair.
     scratch: String,
 }
 
-impl QueryPairsMut<'_> {
+impl<'a> QueryPairsMut<'a> {
     /// Removes every pair: the query becomes empty (`?`), not null.
     ///
     /// ```
@@ -217,10 +238,12 @@ impl QueryPairsMut<'_> {
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
     pub fn clear(&mut self) -> &mut Self {
-        if let Some(start) = self.url.query_start {
-            let end = self.url.query_end();
-            let _removed = self.url.splice(start.get() + 1, end, "", Shift::Fragment);
-            self.url.debug_check();
+        if let Some(url) = self.url.as_deref_mut() {
+            if let Some(start) = url.query_start {
+                let end = url.query_end();
+                let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
+                url.debug_check();
+            }
         }
         self
     }
@@ -297,26 +320,36 @@ impl QueryPairsMut<'_> {
         self
     }
 
-    /// The URL, with every pair appended so far (the URL is always up to date; this ends
-    /// nothing, and the appender may go on).
+    /// Hands back the URL, with every pair appended so far, borrowed for as long as the
+    /// appender's own borrow (rust-url's signature, so the result may outlive the appender).
+    /// The URL is always up to date, so this only ends the appender: calls after it change
+    /// nothing. A second call, where rust-url panics, returns a new, empty `about:blank` URL
+    /// (leaked: a few bytes).
     ///
     /// ```
     /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
-    /// let href = url.query_pairs_mut().append_pair("a", "b").finish().href().to_owned();
-    /// assert_eq!(href, "https://example.org/?a=b");
+    /// let url = url.query_pairs_mut().append_pair("a", "b").finish();
+    /// url.set_hash("top");
+    /// assert_eq!(url.href(), "https://example.org/?a=b#top");
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
-    pub fn finish(&mut self) -> &mut Url {
-        self.url
+    pub fn finish(&mut self) -> &'a mut Url {
+        match self.url.take() {
+            Some(url) => url,
+            None => alloc::boxed::Box::leak(alloc::boxed::Box::new(Url::about_blank())),
+        }
     }
 
     /// Serializer, steps 3.2-3.5 for one pair (or one name, when `value` is `None`), appended
     /// to the query.
     fn append(&mut self, name: &str, value: Option<&str>) {
-        let Some(start) = self.url.query_start else {
+        let Some(url) = self.url.as_deref_mut() else {
             return;
         };
-        let end = self.url.query_end();
+        let Some(start) = url.query_start else {
+            return;
+        };
+        let end = url.query_end();
         let text = &mut self.scratch;
         text.clear();
         // Step 3.4: a `&` before every pair but the first.
@@ -330,8 +363,8 @@ impl QueryPairsMut<'_> {
                 weburl_percent::utf8_percent_encode_into(name, &FORM_URLENCODED, true, text);
             }
         }
-        let _appended = self.url.splice(end, end, text.as_str(), Shift::Fragment);
-        self.url.debug_check();
+        let _appended = url.splice(end, end, text.as_str(), Shift::Fragment);
+        url.debug_check();
     }
 }
 
@@ -378,5 +411,21 @@ mod tests {
         assert_eq!(url.fragment(), Some("f"));
         let empty = Url::parse_with_params("https://h/", core::iter::empty::<(&str, &str)>());
         assert_eq!(empty.unwrap().href(), "https://h/?");
+    }
+
+    #[test]
+    fn finish_hands_the_url_back_once() {
+        let mut url = Url::parse("https://h/?a#f").unwrap();
+        let mut pairs = url.query_pairs_mut();
+        pairs.append_pair("b", "1");
+        let handed = pairs.finish();
+        assert_eq!(handed.href(), "https://h/?a&b=1#f");
+        pairs.append_pair("c", "2").clear();
+        let again = pairs.finish();
+        assert_eq!(again.href(), "about:blank");
+        assert_eq!(again.check_invariants(), Ok(()));
+        assert_eq!(Url::parse("about:blank").unwrap().href(), again.href());
+        drop(pairs);
+        assert_eq!(url.href(), "https://h/?a&b=1#f");
     }
 }
