@@ -1,6 +1,11 @@
 //! Code written the way rust-url's users write it (rust-url's method names, argument shapes
 //! and borrow patterns) compiles against weburl-parser unchanged, and gives the same hrefs as
 //! rust-url. Each block is one habit seen in programs that use `url::Url`.
+#![allow(
+    clippy::double_ended_iterator_last,
+    clippy::useless_vec,
+    reason = "written as rust-url's users write it, not as clippy would"
+)]
 
 use std::borrow::Cow;
 use std::collections::HashMap;
