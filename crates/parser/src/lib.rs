@@ -50,6 +50,8 @@ extern crate alloc;
 extern crate std;
 
 mod error;
+#[cfg(feature = "std")]
+mod file_path;
 mod host;
 mod options;
 mod origin;
@@ -62,6 +64,8 @@ mod setters;
 mod url;
 
 pub use error::{ParseError, ValidationError, ValidationErrorKind};
+#[cfg(feature = "std")]
+pub use file_path::FilePathError;
 pub use host::HostKind;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
