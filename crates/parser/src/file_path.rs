@@ -22,6 +22,7 @@ use weburl_percent::{AsciiSet, PATH, percent_decode, percent_encode_byte};
 use crate::url::Url;
 use crate::{HostKind, ParseError};
 
+#[cfg_attr(not(windows), allow(dead_code, reason = "used on Windows, unit-tested everywhere"))]
 pub(crate) mod windows;
 
 /// Why a path could not become a `file:` URL, or a URL a path.
@@ -186,6 +187,7 @@ fn build_file_url(host: &str, path: &str) -> Result<Url, FilePathError> {
 }
 
 /// A Unix path (its bytes) as a `file:` URL.
+#[cfg_attr(windows, allow(dead_code, reason = "used off Windows, unit-tested everywhere"))]
 pub(crate) fn unix_path_to_url(path: &[u8], directory: bool) -> Result<Url, FilePathError> {
     let Some((b'/', rest)) = path.split_first() else {
         return Err(FilePathError::RelativePath);
@@ -227,6 +229,7 @@ fn decoded_segments(
 
 /// A `file:` URL as a Unix path (its bytes): the percent-decoded path. The host must be empty
 /// (`localhost` already is, after parsing).
+#[cfg_attr(windows, allow(dead_code, reason = "used off Windows, unit-tested everywhere"))]
 pub(crate) fn url_to_unix_path(url: &Url) -> Result<Vec<u8>, FilePathError> {
     let segments = decoded_segments(url, |b| b == b'/')?;
     if !matches!(url.host_kind(), None | Some(HostKind::Empty)) {
@@ -281,8 +284,8 @@ mod sys {
     #[cfg(not(any(unix, windows)))]
     pub(super) fn to_path(url: &Url) -> Result<PathBuf, FilePathError> {
         let bytes = super::url_to_unix_path(url)?;
-        let text = alloc::string::String::from_utf8(bytes)
-            .map_err(|_| FilePathError::NotUnicode)?;
+        let text =
+            alloc::string::String::from_utf8(bytes).map_err(|_| FilePathError::NotUnicode)?;
         Ok(PathBuf::from(text))
     }
 }

@@ -56,6 +56,7 @@ mod host;
 mod options;
 mod origin;
 mod parser;
+mod position;
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -69,6 +70,7 @@ pub use file_path::FilePathError;
 pub use host::HostKind;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+pub use position::Position;
 pub use search_params::SearchParamsMut;
 pub use url::{PathSegments, Url};
 

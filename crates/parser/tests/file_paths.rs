@@ -54,7 +54,8 @@ fn check(path: &[u8]) -> Result<(), String> {
         return Err(format!("{path:?} -> {href} -> {back:?}"));
     }
     let dir = Url::from_directory_path(os).map_err(|e| format!("{path:?}: {e}"))?;
-    if !dir.href().ends_with('/') || Url::parse(dir.href()).map(Url::into_string).ok().as_deref() != Some(dir.href())
+    if !dir.href().ends_with('/')
+        || Url::parse(dir.href()).map(Url::into_string).ok().as_deref() != Some(dir.href())
     {
         return Err(format!("directory URL {}", dir.href()));
     }

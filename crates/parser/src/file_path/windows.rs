@@ -102,9 +102,9 @@ fn parse_unc(
 pub(crate) fn windows_path_to_url(path: &str, directory: bool) -> Result<Url, FilePathError> {
     let (prefix, components) = parse_prefix(path)?;
     let rest = components.map(|start| (start, path.get(start..).unwrap_or("").as_bytes()));
-    let segments = rest.into_iter().flat_map(|(start, rest)| {
-        super::split_at_separators(rest, start, is_separator)
-    });
+    let segments = rest
+        .into_iter()
+        .flat_map(|(start, rest)| super::split_at_separators(rest, start, is_separator));
     let mut out = String::with_capacity(path.len() + 8);
     let host = match prefix {
         Prefix::Disk(letter) => {
