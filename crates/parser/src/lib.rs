@@ -57,6 +57,7 @@ mod options;
 mod origin;
 mod parser;
 mod position;
+mod relative;
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
