@@ -319,6 +319,7 @@ impl Url {
     /// # }
     /// # Ok::<(), weburl_parser::FilePathError>(())
     /// ```
+    #[doc(alias = "pathToFileURL")]
     pub fn from_file_path<P: AsRef<std::path::Path>>(path: P) -> Result<Url, FilePathError> {
         sys::from_path(path.as_ref(), false)
     }
@@ -371,6 +372,7 @@ impl Url {
     /// # }
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
+    #[doc(alias = "fileURLToPath")]
     pub fn to_file_path(&self) -> Result<std::path::PathBuf, FilePathError> {
         sys::to_path(self)
     }

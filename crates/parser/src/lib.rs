@@ -31,7 +31,10 @@
 //! `search_params` the `searchParams` copy and [`SearchParamsMut`] (section 6.2); `serialize`
 //! the serializer (4.5), equivalence (4.6) and the standard traits; `origin` the [`Origin`]
 //! (4.7); `options` the [`ParseOptions`] builder; `error` the [`ValidationError`]s and
-//! [`ParseError`]; `host` the bridge to `weburl-host`.
+//! [`ParseError`]; `host` the bridge to `weburl-host`. Beside the standard, with rust-url's
+//! names: `file_path` (feature `std`) turns file paths into `file:` URLs and back
+//! (`Url::from_file_path`, `Url::to_file_path`), `position` slices a URL by [`Position`]s, and
+//! `relative` gives [`Url::make_relative`].
 //!
 //! A `Url` holds at most `u32::MAX` bytes: parsing longer input fails with
 //! [`ParseError::TooLong`], and a setter whose result would be longer leaves the URL unchanged.

@@ -117,15 +117,18 @@ impl Url {
 
         // The same path: a fragment, or a query and fragment, is enough.
         if self.pathname() == url.pathname() {
-            if self.query() == url.query() {
+            // An empty string keeps the base's query (relative state, EOF); it cannot remove one.
+            let usable = if self.query() == url.query() {
                 push_fragment(&mut candidate, url);
+                true
             } else if url.query().is_some() {
                 push_query_and_fragment(&mut candidate, url);
-            }
-            if !candidate.is_empty() || url.query().is_none() && url.fragment().is_none() {
-                if joins_back(&candidate) {
-                    return Some(candidate);
-                }
+                true
+            } else {
+                false
+            };
+            if usable && joins_back(&candidate) {
+                return Some(candidate);
             }
         }
 
@@ -187,6 +190,7 @@ mod tests {
             ("https://h/a/b#f", "https://h/a/b", Some("")),
             ("https://h/a/b", "https://h/a/b#g", Some("#g")),
             ("https://h/a/b?q", "https://h/a/b", Some("b")),
+            ("https://h/a/b?q#f", "https://h/a/b?q", Some("")),
             ("https://h/a/?q", "https://h/a/", Some("./")),
             ("https://h/a/b", "https://h/a/b?", Some("?")),
             ("https://h/a/b", "https://h/c:d", Some("../c:d")),

@@ -158,9 +158,11 @@ pub use render::{is_invisible, render};
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_host::idna;
+#[cfg(feature = "std")]
+pub use weburl_parser::FilePathError;
 pub use weburl_parser::{
-    HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, SearchParamsMut, Url,
-    ValidationError, ValidationErrorKind,
+    HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, Position,
+    SearchParamsMut, Url, ValidationError, ValidationErrorKind,
 };
 pub use weburl_percent as percent;
 pub use weburl_rfc3986 as rfc3986;
