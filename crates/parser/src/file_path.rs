@@ -50,7 +50,7 @@ pub enum FilePathError {
     /// The path, or the URL's percent-decoded path, holds a NUL byte; `at` is the byte offset
     /// in the path, or in the URL's serialization.
     NulByte {
-        /// Byte offset of the NUL (or of the segment holding `%00`).
+        /// Byte offset of the NUL in the path, or of the URL's path segment holding `%00`.
         at: usize,
     },
     /// A segment of the URL's path percent-decodes to a path separator (`%2F`, and `%5C` for
@@ -132,9 +132,9 @@ fn push_segments<'a>(
             b"." => last_was_dot = true,
             _ => {
                 out.push('/');
-                for &byte in segment {
+                for (i, &byte) in segment.iter().enumerate() {
                     if byte == 0 {
-                        return Err(FilePathError::NulByte { at });
+                        return Err(FilePathError::NulByte { at: at + i });
                     }
                     if SEGMENT.contains(byte) {
                         out.push_str(percent_encode_byte(byte));
@@ -411,7 +411,7 @@ mod tests {
         assert_eq!(href(b"a/b"), Err(FilePathError::RelativePath));
         assert_eq!(href(b"/a/../b"), Err(FilePathError::ParentComponent { at: 3 }));
         assert_eq!(href(b"/.."), Err(FilePathError::ParentComponent { at: 1 }));
-        assert_eq!(href(b"/a/b\0c"), Err(FilePathError::NulByte { at: 3 }));
+        assert_eq!(href(b"/a/b\0c"), Err(FilePathError::NulByte { at: 4 }));
         // `...` and `.x` are names, not dot segments.
         assert_eq!(href(b"/.../.x/..x").unwrap(), "file:///.../.x/..x");
     }

@@ -137,6 +137,21 @@ proptest! {
     }
 
     #[test]
+    fn a_nul_byte_is_an_error_where_it_is(path in absolute_path(), at in any::<prop::sample::Index>()) {
+        let mut path = path;
+        let at = 1 + at.index(path.len());
+        path.insert(at, 0);
+        let got = Url::from_file_path(OsStr::from_bytes(&path));
+        // The components before the one holding the NUL are checked first.
+        let segment_start = path[..at].iter().rposition(|&b| b == b'/').unwrap_or(0);
+        let want = match expected(&path[..segment_start.max(1)]) {
+            Err(parent) if segment_start > 0 => FilePathError::ParentComponent { at: parent },
+            _ => FilePathError::NulByte { at },
+        };
+        prop_assert_eq!(got, Err(want), "{:?}", path);
+    }
+
+    #[test]
     fn relative_paths_are_errors(path in absolute_path()) {
         let start = path.iter().position(|&b| b != b'/').unwrap_or(path.len());
         let relative = &path[start..];
@@ -189,7 +204,7 @@ fn hrefs_are_as_documented() {
     assert_eq!(href(b"/a b/100%").as_deref(), Ok("file:///a%20b/100%25"));
     assert_eq!(href(b"/\xFF").as_deref(), Ok("file:///%FF"));
     assert_eq!(href(b"/a/../b"), Err(FilePathError::ParentComponent { at: 3 }));
-    assert_eq!(href(b"/a\0"), Err(FilePathError::NulByte { at: 1 }));
+    assert_eq!(href(b"/a\0"), Err(FilePathError::NulByte { at: 2 }));
     assert_eq!(href(b"a"), Err(FilePathError::RelativePath));
     let dir = |p: &str| Url::from_directory_path(p).map(Url::into_string);
     assert_eq!(dir("/a").as_deref(), Ok("file:///a/"));

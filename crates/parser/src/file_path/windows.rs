@@ -3,7 +3,8 @@
 //!
 //! Accepted: drive paths `C:\dir` (or `C:/dir`), UNC paths `\\server\share\dir`, and their
 //! verbatim forms `\\?\C:\dir` and `\\?\UNC\server\share\dir` (read as the plain forms: the
-//! URL does not keep the `\\?\`). Rejected: relative and drive-relative paths (`dir`, `\dir`,
+//! URL does not keep the `\\?\`; `/` counts as a separator there too, since no file name can
+//! hold one). Rejected: relative and drive-relative paths (`dir`, `\dir`,
 //! `C:dir`), device paths (`\\.\COM1`) and other verbatim prefixes (`\\?\Volume{...}`).
 
 use alloc::string::String;
@@ -137,7 +138,8 @@ pub(crate) fn url_to_windows_path(url: &Url) -> Result<String, FilePathError> {
         None | Some(HostKind::Empty) => {
             let first = rest.next().map(|s| &**s).unwrap_or_default();
             let letter = match first {
-                [letter, b':' | b'|'] if letter.is_ascii_alphabetic() => *letter,
+                // The parser already turned `C|` into `C:`; `C%3A` decodes to it too.
+                [letter, b':'] if letter.is_ascii_alphabetic() => *letter,
                 _ => return Err(FilePathError::MissingDrive),
             };
             out.push(char::from(letter));
@@ -210,7 +212,7 @@ mod tests {
         assert_eq!(href(r"\\?\C:").unwrap(), "file:///C:/");
         assert_eq!(windows_path_to_url(r"C:\a", true).unwrap().href(), "file:///C:/a/");
         assert_eq!(href(r"C:\a\..\b"), Err(FilePathError::ParentComponent { at: 5 }));
-        assert_eq!(href("C:\\a\0"), Err(FilePathError::NulByte { at: 3 }));
+        assert_eq!(href("C:\\a\0"), Err(FilePathError::NulByte { at: 4 }));
     }
 
     #[test]
@@ -241,6 +243,8 @@ mod tests {
         assert_eq!(back("file:///C:/a%5Cb"), Err(FilePathError::EncodedSeparator { at: 11 }));
         assert_eq!(back("file:///C:/a%2Fb"), Err(FilePathError::EncodedSeparator { at: 11 }));
         assert_eq!(back("file:///C:/%FF"), Err(FilePathError::NotUnicode));
+        assert_eq!(back("file:///C%3A/x").unwrap(), r"C:\x");
+        assert_eq!(back("file:///C%7C/x"), Err(FilePathError::MissingDrive));
         assert_eq!(back("https://h/C:/"), Err(FilePathError::NotFileUrl));
     }
 
