@@ -2,10 +2,10 @@
 //! are tested on every platform.
 //!
 //! Accepted: drive paths `C:\dir` (or `C:/dir`), UNC paths `\\server\share\dir`, and their
-//! verbatim forms `\\?\C:\dir` and `\\?\UNC\server\share\dir` (read as the plain forms: the
-//! URL does not keep the `\\?\`; `/` counts as a separator there too, since no file name can
-//! hold one). Rejected: relative and drive-relative paths (`dir`, `\dir`,
-//! `C:dir`), device paths (`\\.\COM1`) and other verbatim prefixes (`\\?\Volume{...}`).
+//! verbatim forms `\\?\C:\dir` and `\\?\UNC\server\share\dir`, read as the plain forms (the
+//! URL does not keep the `\\?\`; `/` is a separator there too, as no file name can hold one).
+//! Rejected: relative and drive-relative paths (`dir`, `\dir`, `C:dir`), device paths
+//! (`\\.\COM1`) and other verbatim prefixes (`\\?\Volume{...}`).
 
 use alloc::string::String;
 
@@ -168,6 +168,8 @@ pub(crate) fn url_to_windows_path(url: &Url) -> Result<String, FilePathError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
+    use alloc::{format, vec};
 
     fn href(path: &str) -> Result<String, FilePathError> {
         windows_path_to_url(path, false).map(Url::into_string)
@@ -261,6 +263,82 @@ mod tests {
             let url = windows_path_to_url(path, false).unwrap();
             assert_eq!(Url::parse(url.href()).unwrap().href(), url.href());
             assert_eq!(url_to_windows_path(&url).unwrap(), path, "{}", url.href());
+        }
+    }
+
+    /// The path that a Windows path reads back as: `.` components dropped (a last one leaves a
+    /// trailing `\`), or the offset of the first `..`.
+    fn expected(root: &str, segments: &[(usize, String)]) -> Result<String, usize> {
+        let mut out = String::from(root);
+        let mut last_dot = false;
+        for (at, segment) in segments {
+            last_dot = segment == ".";
+            match segment.as_str() {
+                ".." => return Err(*at),
+                "." => {}
+                _ => {
+                    out.push('\\');
+                    out.push_str(segment);
+                }
+            }
+        }
+        if last_dot || out.len() == 2 {
+            out.push('\\');
+        }
+        Ok(out)
+    }
+
+    fn component() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let chars = prop::sample::select(vec![
+            'a', 'b', 'Z', ' ', '%', '#', '?', ':', '|', '.', 'é', '日', '^', '{', '~', '@', '[',
+        ]);
+        prop_oneof![
+            6 => prop::collection::vec(chars, 1..5).prop_map(|c| c.into_iter().collect()),
+            1 => Just(String::from(".")),
+            1 => Just(String::from("..")),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(2048))]
+
+        #[test]
+        fn windows_paths_round_trip(
+            unc in proptest::prelude::any::<bool>(),
+            server in proptest::sample::select(vec!["server", "10.0.0.1", "xn--bcher-kva"]),
+            parts in proptest::collection::vec(component(), 0..5),
+        ) {
+            let (path, root, segments) = if unc {
+                let mut path = format!(r"\\{server}\share");
+                let mut segments = vec![(2 + server.len() + 1, String::from("share"))];
+                for part in &parts {
+                    path.push('\\');
+                    segments.push((path.len(), part.clone()));
+                    path.push_str(part);
+                }
+                (path, format!(r"\\{server}"), segments)
+            } else {
+                let path = format!(r"C:\{}", parts.join(r"\"));
+                let mut at = 3;
+                let mut segments = Vec::new();
+                for part in if parts.is_empty() { vec![String::new()] } else { parts.clone() } {
+                    segments.push((at, part.clone()));
+                    at += part.len() + 1;
+                }
+                (path, String::from("C:"), segments)
+            };
+            match (expected(&root, &segments), windows_path_to_url(&path, false)) {
+                (Err(at), got) => {
+                    proptest::prop_assert_eq!(got, Err(FilePathError::ParentComponent { at }));
+                }
+                (Ok(want), Ok(url)) => {
+                    let reparsed = Url::parse(url.href()).unwrap();
+                    proptest::prop_assert_eq!(reparsed.href(), url.href());
+                    proptest::prop_assert_eq!(url_to_windows_path(&url), Ok(want), "{}", url.href());
+                }
+                (Ok(_), Err(error)) => proptest::prop_assert!(false, "{path}: {error:?}"),
+            }
         }
     }
 }
