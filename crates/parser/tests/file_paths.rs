@@ -239,3 +239,23 @@ fn rust_url_file_urls_read_back() {
     }
     let _: PathBuf = Url::parse("file:///").unwrap().to_file_path().unwrap();
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// Any `file:` URL that reads as a path gives back that path after a trip through
+    /// `from_file_path`, and no input makes `to_file_path` panic.
+    #[test]
+    fn url_to_path_to_url_is_stable(rest in "[a-zA-Z0-9/\\\\.%:|#?@ é]{0,24}") {
+        let Ok(url) = Url::parse(&format!("file:{rest}")) else { return Ok(()) };
+        let Ok(path) = url.to_file_path() else { return Ok(()) };
+        let again = Url::from_file_path(&path);
+        prop_assert!(again.is_ok(), "{} -> {:?} -> {:?}", url.href(), path, again);
+        let again = again.unwrap();
+        prop_assert_eq!(again.to_file_path(), Ok(path.clone()), "{} -> {}", url.href(), again.href());
+        // rust-url reads the path the same way from our URL.
+        if let Ok(theirs) = url::Url::parse(url.href()) {
+            prop_assert_eq!(theirs.to_file_path(), Ok(path), "{}", url.href());
+        }
+    }
+}

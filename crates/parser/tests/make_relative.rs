@@ -241,3 +241,21 @@ proptest! {
         prop_assert!(ours.is_some(), "{} -> {}: rust-url {:?}, ours None", base, target, theirs);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    /// On URLs from arbitrary strings too: no panic, and every answer joins back.
+    #[test]
+    fn arbitrary_pairs_join_back(
+        base in "(https?|file|sc|mailto):(//)?[a-c0-9@:./?#% ]{0,16}",
+        target in "(https?|file|sc|mailto):(//)?[a-c0-9@:./?#% ]{0,16}",
+    ) {
+        let (Ok(base), Ok(target)) = (Url::parse(&base), Url::parse(&target)) else {
+            return Ok(());
+        };
+        if let Err(message) = check(&base, &target) {
+            prop_assert!(false, "{}", message);
+        }
+    }
+}

@@ -206,3 +206,29 @@ fn tricky_shapes_slice_like_rust_url() {
     counts.finish("position slices (listed)", inputs.len());
     assert_eq!(compared, inputs.len());
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(4096))]
+
+    /// On any URL the positions never decrease, consecutive slices tile the serialization,
+    /// and no range (reversed ones included) panics.
+    #[test]
+    fn slices_tile_the_serialization(
+        input in "(https?|file|sc|mailto):(//)?[a-z0-9@:.\\[\\]/?#% ]{0,24}"
+    ) {
+        let Ok(url) = Url::parse(&input) else { return Ok(()) };
+        let offsets = Position::ALL.map(|p| url.position(p));
+        proptest::prop_assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "{}: {:?}", url.href(), offsets);
+        let mut tiled = String::new();
+        for pair in Position::ALL.windows(2) {
+            tiled.push_str(&url[pair[0]..pair[1]]);
+        }
+        proptest::prop_assert_eq!(tiled.as_str(), url.href());
+        for &a in &Position::ALL {
+            proptest::prop_assert_eq!(format!("{}{}", &url[..a], &url[a..]), url.href());
+            for &b in &Position::ALL {
+                let _ = &url[a..b];
+            }
+        }
+    }
+}
