@@ -34,7 +34,10 @@
 //! ([`Url::path_segments`], [`Url::path_segments_mut`]); `serialize`
 //! the serializer (4.5), equivalence (4.6) and the standard traits; `origin` the [`Origin`]
 //! (4.7); `options` the [`ParseOptions`] builder; `error` the [`ValidationError`]s and
-//! [`ParseError`]; `host` the bridge to `weburl-host`.
+//! [`ParseError`]; `host` the bridge to `weburl-host`. Beside the standard, with rust-url's
+//! names: `file_path` (feature `std`) turns file paths into `file:` URLs and back
+//! (`Url::from_file_path`, `Url::to_file_path`), `position` slices a URL by [`Position`]s, and
+//! `relative` gives [`Url::make_relative`].
 //!
 //! A `Url` holds at most `u32::MAX` bytes: parsing longer input fails with
 //! [`ParseError::TooLong`], and a setter whose result would be longer leaves the URL unchanged.
@@ -53,12 +56,16 @@ extern crate alloc;
 extern crate std;
 
 mod error;
+#[cfg(feature = "std")]
+mod file_path;
 mod host;
 mod options;
 mod origin;
 mod parser;
 mod path_segments;
+mod position;
 mod query_pairs;
+mod relative;
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -67,10 +74,13 @@ mod setters;
 mod url;
 
 pub use error::{ParseError, ValidationError, ValidationErrorKind};
+#[cfg(feature = "std")]
+pub use file_path::FilePathError;
 pub use host::HostKind;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
 pub use path_segments::{PathSegments, PathSegmentsMut};
+pub use position::Position;
 pub use query_pairs::{QueryPairs, QueryPairsIntoOwned, QueryPairsMut};
 pub use search_params::SearchParamsMut;
 pub use url::Url;

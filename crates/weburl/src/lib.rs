@@ -158,10 +158,12 @@ pub use render::{is_invisible, render};
 pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_host::idna;
+#[cfg(feature = "std")]
+pub use weburl_parser::FilePathError;
 pub use weburl_parser::{
     HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, PathSegmentsMut,
-    QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut, Url, ValidationError,
-    ValidationErrorKind,
+    Position, QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut, Url,
+    ValidationError, ValidationErrorKind,
 };
 pub use weburl_percent as percent;
 pub use weburl_rfc3986 as rfc3986;
