@@ -51,6 +51,8 @@ extern crate std;
 
 mod error;
 mod host;
+#[cfg(feature = "http")]
+pub mod http_interop;
 mod options;
 mod origin;
 mod parser;
@@ -60,6 +62,8 @@ mod serde_impl;
 mod serialize;
 mod setters;
 mod url;
+#[cfg(feature = "url")]
+pub mod url_interop;
 
 pub use error::{ParseError, ValidationError, ValidationErrorKind};
 pub use host::HostKind;

@@ -153,6 +153,44 @@ extern crate alloc;
 mod render;
 pub mod rfc3986_bridge;
 
+/// Conversions between [`Url`] and rust-url's `url::Url` (feature `url`): `TryFrom` in both
+/// directions, owned and by reference, failing with a [`UrlConversionError`](url_interop::UrlConversionError)
+/// where the libraries disagree.
+///
+/// ```
+/// let ours = weburl::Url::parse("https://example.org/a b")?;
+/// let theirs = url::Url::try_from(&ours)?;
+/// assert_eq!(theirs.path(), "/a%20b");
+/// assert_eq!(weburl::Url::try_from(theirs)?, ours);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "url")]
+pub mod url_interop {
+    pub use weburl_parser::url_interop::UrlConversionError;
+}
+
+/// Conversions between [`Url`] and `http::Uri` (feature `http`): `TryFrom` in both directions,
+/// owned and by reference, and [`to_request_uri`](http_interop::to_request_uri). An
+/// `http::Uri` has no fragment and HTTP forbids credentials in a target URI, so `TryFrom`
+/// refuses a URL with either, and [`to_request_uri`](http_interop::to_request_uri) leaves both
+/// out; credentials in an `http::Uri` are kept when converting it to a [`Url`]. The details are
+/// in [`UriConversionError`](http_interop::UriConversionError).
+///
+/// ```
+/// use weburl::http_interop::{UriConversionError, to_request_uri};
+///
+/// let url = weburl::Url::parse("https://user@example.org/a?b#c")?;
+/// assert!(matches!(http::Uri::try_from(&url), Err(UriConversionError::HasFragment { .. })));
+/// let uri = to_request_uri(&url)?;
+/// assert_eq!(uri, "https://example.org/a?b");
+/// assert_eq!(weburl::Url::try_from(uri)?.href(), "https://example.org/a?b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "http")]
+pub mod http_interop {
+    pub use weburl_parser::http_interop::{UriConversionError, to_request_uri};
+}
+
 pub use encoding_rs;
 pub use render::{is_invisible, render};
 pub use weburl_form as form;
