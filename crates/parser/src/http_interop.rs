@@ -17,8 +17,9 @@
 //!   username and password.
 //! - **Only absolute URIs with an authority.** An `http::Uri` holds a scheme only together
 //!   with an authority (`scheme://host`), so URLs without a host (`mailto:`, `data:`, `file:`
-//!   with an empty host, which the `http` crate rejects) cannot be converted; in the other direction the origin form (`/path`),
-//!   the authority form (`host:port`) and `*` have no scheme and are not URLs.
+//!   with an empty host, which the `http` crate rejects) cannot be converted; in the other
+//!   direction the origin form (`/path`), the authority form (`host:port`) and `*` have no
+//!   scheme and are not URLs.
 //! - **Strict comparison.** The two libraries normalize differently (weburl lowercases the
 //!   host, drops a default port, percent-encodes non-ASCII and adds `/` to an empty special
 //!   path; `http::Uri` keeps what it was given), so `http://EXAMPLE.com:80/` converts to a

@@ -39,8 +39,8 @@
 //! ```
 //!
 //! Modules: [`set`] holds the [`AsciiSet`] type and the eight sets of the standard (and
-//! percent-encoding's two); [`encode`] the percent-encoders; [`decode`] the percent-decoder; `after_encoding`
-//! (feature `encoding`) percent-encode after encoding.
+//! percent-encoding's two); [`encode`] the percent-encoders; [`decode`] the percent-decoder;
+//! `after_encoding` (feature `encoding`) percent-encode after encoding.
 //!
 //! Features: `std` (default) is reserved for `std`-only additions (everything here works with
 //! `alloc` alone); `encoding` (default) adds [`percent_encode_after_encoding`] for legacy

@@ -267,6 +267,12 @@ impl fmt::Debug for AsciiSet {
 
 /// The C0 control percent-encode set: the C0 controls (U+0000 to U+001F) and every code point
 /// greater than U+007E (so DEL, U+007F, and all of non-ASCII).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, C0_CONTROL};
+///
+/// assert_eq!(utf8_percent_encode("a b\u{1}\u{7F}~é", &C0_CONTROL).to_string(), "a b%01%7F~%C3%A9");
+/// ```
 pub const C0_CONTROL: AsciiSet = AsciiSet::NON_ASCII.add_range(0x00, 0x1F).add(0x7F);
 
 /// percent-encoding's `CONTROLS`: the C0 controls and DEL (and, as in every set, the non-ASCII
@@ -287,7 +293,8 @@ pub const CONTROLS: &AsciiSet = &C0_CONTROL;
 /// ```
 /// use weburl_percent::{NON_ALPHANUMERIC, utf8_percent_encode};
 ///
-/// assert_eq!(utf8_percent_encode("a-b_c.d~e f", NON_ALPHANUMERIC).to_string(), "a%2Db%5Fc%2Ed%7Ee%20f");
+/// let encoded = utf8_percent_encode("a-b_c.d~e f", NON_ALPHANUMERIC).to_string();
+/// assert_eq!(encoded, "a%2Db%5Fc%2Ed%7Ee%20f");
 /// ```
 pub const NON_ALPHANUMERIC: &AsciiSet = &AsciiSet::NON_ASCII
     .add_range(0x00, b'0' - 1)
@@ -297,23 +304,53 @@ pub const NON_ALPHANUMERIC: &AsciiSet = &AsciiSet::NON_ASCII
 
 /// The fragment percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
 /// U+0022 (`"`), U+003C (`<`), U+003E (`>`) and U+0060 (`` ` ``).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, FRAGMENT};
+///
+/// assert_eq!(utf8_percent_encode("a b<`>#?", &FRAGMENT).to_string(), "a%20b%3C%60%3E#?");
+/// ```
 pub const FRAGMENT: AsciiSet = C0_CONTROL.add_all(b" \"<>`");
 
 /// The query percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
 /// U+0022 (`"`), U+0023 (`#`), U+003C (`<`) and U+003E (`>`).
 ///
 /// It cannot be built from the fragment set, which holds `` ` `` and this set does not.
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, QUERY};
+///
+/// assert_eq!(utf8_percent_encode("a b#'`", &QUERY).to_string(), "a%20b%23'`");
+/// ```
 pub const QUERY: AsciiSet = C0_CONTROL.add_all(b" \"#<>");
 
 /// The special-query percent-encode set: the query percent-encode set and U+0027 (`'`).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, SPECIAL_QUERY};
+///
+/// assert_eq!(utf8_percent_encode("it's", &SPECIAL_QUERY).to_string(), "it%27s");
+/// ```
 pub const SPECIAL_QUERY: AsciiSet = QUERY.add(b'\'');
 
 /// The path percent-encode set: the query percent-encode set and U+003F (`?`), U+005E (`^`),
 /// U+0060 (`` ` ``), U+007B (`{`) and U+007D (`}`).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, PATH};
+///
+/// assert_eq!(utf8_percent_encode("/a b?{x}", &PATH).to_string(), "/a%20b%3F%7Bx%7D");
+/// ```
 pub const PATH: AsciiSet = QUERY.add_all(b"?^`{}");
 
 /// The userinfo percent-encode set: the path percent-encode set and U+002F (`/`), U+003A (`:`),
 /// U+003B (`;`), U+003D (`=`), U+0040 (`@`), U+005B (`[`) to U+005D (`]`), and U+007C (`|`).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, USERINFO};
+///
+/// assert_eq!(utf8_percent_encode("me@x:pw/", &USERINFO).to_string(), "me%40x%3Apw%2F");
+/// ```
 pub const USERINFO: AsciiSet = PATH.add_all(b"/:;=@").add_range(b'[', b']').add(b'|');
 
 /// The component percent-encode set: the userinfo percent-encode set and U+0024 (`$`) to
@@ -321,12 +358,25 @@ pub const USERINFO: AsciiSet = PATH.add_all(b"/:;=@").add_range(b'[', b']').add(
 ///
 /// With [`utf8_percent_encode`](crate::utf8_percent_encode) it gives the same result as
 /// JavaScript's `encodeURIComponent()`.
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, COMPONENT};
+///
+/// // encodeURIComponent("a+b&c=d e!")
+/// assert_eq!(utf8_percent_encode("a+b&c=d e!", &COMPONENT).to_string(), "a%2Bb%26c%3Dd%20e!");
+/// ```
 pub const COMPONENT: AsciiSet = USERINFO.add_range(b'$', b'&').add_all(b"+,");
 
 /// The application/x-www-form-urlencoded percent-encode set: the component percent-encode set
 /// and U+0021 (`!`), U+0027 (`'`) to U+0029 (`)`), and U+007E (`~`).
 ///
 /// It holds every code point but the ASCII alphanumerics, `*`, `-`, `.` and `_`.
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, FORM_URLENCODED};
+///
+/// assert_eq!(utf8_percent_encode("a b~*", &FORM_URLENCODED).to_string(), "a%20b%7E*");
+/// ```
 pub const FORM_URLENCODED: AsciiSet = COMPONENT.add(b'!').add_range(b'\'', b')').add(b'~');
 
 #[cfg(test)]

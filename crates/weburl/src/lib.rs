@@ -187,8 +187,8 @@ mod render;
 pub mod rfc3986_bridge;
 
 /// Conversions between [`Url`] and rust-url's `url::Url` (feature `url`): `TryFrom` in both
-/// directions, owned and by reference, failing with a [`UrlConversionError`](url_interop::UrlConversionError)
-/// where the libraries disagree.
+/// directions, owned and by reference, failing with a
+/// [`UrlConversionError`](url_interop::UrlConversionError) where the libraries disagree.
 ///
 /// ```
 /// let ours = weburl::Url::parse("https://example.org/a b")?;
