@@ -260,6 +260,7 @@ pub(crate) fn domain_parse<'a>(
 /// assert!(domain_to_ascii("-x", true).is_err());
 /// # Ok::<(), weburl_host::HostError>(())
 /// ```
+#[doc(alias("domain_to_ascii_strict", "domain_to_ascii_cow", "domain_to_ascii_from_cow"))]
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostError> {
     domain_parse(domain, be_strict, &mut Sink::new(None))
 }

@@ -52,6 +52,7 @@ impl Host {
     /// assert!(Host::parse("a b", false).is_err());
     /// # Ok::<(), weburl_host::HostError>(())
     /// ```
+    #[doc(alias = "parse_opaque")]
     pub fn parse(input: &str, is_opaque: bool) -> Result<Host, HostError> {
         Host::parse_inner(input, is_opaque, &mut Sink::new(None))
     }

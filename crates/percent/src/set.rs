@@ -56,6 +56,7 @@ impl AsciiSet {
     /// assert!(AsciiSet::NON_ASCII.contains(0x80) && !AsciiSet::NON_ASCII.contains(b' '));
     /// assert_eq!(utf8_percent_encode("a b€", &AsciiSet::NON_ASCII).to_string(), "a b%E2%82%AC");
     /// ```
+    #[doc(alias = "EMPTY")]
     pub const NON_ASCII: AsciiSet = AsciiSet { table: NON_ASCII_TABLE };
 
     /// The set with no ASCII member: percent-encoding's name for [`AsciiSet::NON_ASCII`].

@@ -195,6 +195,7 @@ pub(crate) struct Scratch {
 /// assert!(decode("99999999999").is_err());
 /// # Ok::<(), weburl_host::idna::punycode::PunycodeError>(())
 /// ```
+#[doc(alias = "decode_to_string")]
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
     let mut out = String::new();
     decode_into(input, &mut out)?;
@@ -313,6 +314,7 @@ fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
 /// assert_eq!(encode("abc")?, "abc-");
 /// # Ok::<(), weburl_host::idna::punycode::PunycodeError>(())
 /// ```
+#[doc(alias = "encode_str")]
 pub fn encode(input: &str) -> Result<String, PunycodeError> {
     let mut out = String::new();
     encode_into(input, &mut out)?;
