@@ -155,7 +155,7 @@
 //! | `Host`, `Origin`, `OpaqueOrigin` | [`host::Host`] (with `Opaque` and `Empty` kinds), [`Origin`], [`OpaqueOrigin`] |
 //! | `url::Url` ↔ `weburl::Url`, `http::Uri` | `TryFrom` both ways with features `url` and `http` (modules `url_interop`, `http_interop`) |
 //! | `percent_encoding::{percent_encode, utf8_percent_encode, percent_decode, percent_decode_str, AsciiSet, CONTROLS, NON_ALPHANUMERIC}` | the same names in [`percent`] |
-//! | `form_urlencoded::parse(bytes)` (lazy), `byte_serialize`, `Serializer` | [`form::parse_iter`], [`percent::percent_encode`]`(b, &FORM_URLENCODED).space_as_plus()`, [`form::serialize_utf8`] |
+//! | `url::form_urlencoded::{parse, byte_serialize, Serializer}` | the same names in [`form_urlencoded`]; weburl's own: [`form::parse_iter`], [`form::serialize_utf8`], [`form::SearchParams`] |
 //! | `idna::domain_to_ascii`, `domain_to_ascii_strict`, `domain_to_unicode` | [`host::domain_to_ascii(d, false)`](host::domain_to_ascii), `domain_to_ascii(d, true)`, [`host::domain_to_unicode`]; UTS 46 with options: [`idna::to_ascii`] with an [`idna::Config`] |
 //!
 //! # Crates and modules
@@ -166,7 +166,8 @@
 //! coding); [`form`] (`weburl-form`: application/x-www-form-urlencoded and `SearchParams`);
 //! [`rfc3986`] (`weburl-rfc3986`: RFC 3986 URI references); and [`encoding_rs`], whose
 //! encodings [`ParseOptions::encoding`] takes. What needs several crates lives here:
-//! [`render`] and [`rfc3986_bridge`].
+//! [`render`], [`rfc3986_bridge`] and [`form_urlencoded`] (rust-url's form API over
+//! [`form`] and [`percent`]).
 //!
 //! Features: `std` (default) forwards to every crate's `std` feature; without it the crate is
 //! `no_std` with `alloc`. `encoding` (default) adds [`form::serialize`], which serializes in
@@ -183,6 +184,7 @@
 
 extern crate alloc;
 
+pub mod form_urlencoded;
 mod render;
 pub mod rfc3986_bridge;
 
