@@ -16,7 +16,7 @@
 //! ```
 //!
 //! The parser is [`weburl::form::parse_iter`](weburl_form::parse_iter) and the byte serializer
-//! is [`percent_encode`](weburl_percent::percent_encode) with the
+//! is [`percent_encode`] with the
 //! application/x-www-form-urlencoded set and spaces as `+`; [`Serializer`] appends pairs to a
 //! `String` as rust-url's does. The differences, all so that no call can panic:
 //!
