@@ -116,10 +116,27 @@ pub fn byte_serialize(input: &[u8]) -> ByteSerialize<'_> {
 }
 
 /// The lazy result of [`byte_serialize`].
+///
+/// ```
+/// let chunks: Vec<&str> = weburl::form_urlencoded::byte_serialize(b"a b").collect();
+/// assert_eq!(chunks, ["a", "+", "b"]);
+/// ```
 pub type ByteSerialize<'a> = PercentEncode<'a>;
 
 /// How [`Serializer::encoding_override`] encodes names and values to bytes before
 /// percent-encoding them (UTF-8 when `None`), as in rust-url.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use weburl::form_urlencoded::{EncodingOverride, Serializer};
+///
+/// fn upper(s: &str) -> Cow<'_, [u8]> {
+///     s.to_ascii_uppercase().into_bytes().into()
+/// }
+/// let encoding: EncodingOverride<'_> = Some(&upper);
+/// let out = Serializer::new(String::new()).encoding_override(encoding).append_pair("a", "b").finish();
+/// assert_eq!(out, "A=B");
+/// ```
 pub type EncodingOverride<'a> = Option<&'a dyn Fn(&str) -> Cow<'_, [u8]>>;
 
 /// Where a [`Serializer`] writes: a `String`, a `&mut String`, or a type of yours.
@@ -144,10 +161,26 @@ pub type EncodingOverride<'a> = Option<&'a dyn Fn(&str) -> Cow<'_, [u8]>>;
 /// ```
 pub trait Target {
     /// The string pairs are appended to.
+    ///
+    /// ```
+    /// use weburl::form_urlencoded::Target;
+    ///
+    /// let mut target = String::from("a=1");
+    /// target.as_mut_string().push_str("&b=2");
+    /// assert_eq!(target, "a=1&b=2");
+    /// ```
     fn as_mut_string(&mut self) -> &mut String;
     /// What [`Serializer::finish`] returns.
     type Finished;
     /// Ends the serialization.
+    ///
+    /// ```
+    /// use weburl::form_urlencoded::Target;
+    ///
+    /// let mut target = String::from("a=1");
+    /// assert_eq!(Target::finish(&mut target), "a=1");
+    /// assert_eq!(target, "", "a String target is taken");
+    /// ```
     fn finish(&mut self) -> Self::Finished;
 }
 
