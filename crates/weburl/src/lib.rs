@@ -236,4 +236,14 @@ pub use weburl_parser::{
     ValidationError, ValidationErrorKind,
 };
 pub use weburl_percent as percent;
+/// [`percent`] under the name of rust-url's crate, so that `percent_encoding::` ports as
+/// `weburl::percent_encoding::`.
+///
+/// ```
+/// use weburl::percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+///
+/// assert_eq!(utf8_percent_encode("a b", NON_ALPHANUMERIC).to_string(), "a%20b");
+/// ```
+#[doc(no_inline)]
+pub use weburl_percent as percent_encoding;
 pub use weburl_rfc3986 as rfc3986;
