@@ -260,11 +260,27 @@ pub(crate) fn domain_parse<'a>(
 /// assert!(domain_to_ascii("-x", true).is_err());
 /// # Ok::<(), weburl_host::HostError>(())
 /// ```
+#[doc(alias("domain_to_ascii_strict", "domain_to_ascii_cow", "domain_to_ascii_from_cow"))]
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostError> {
     domain_parse(domain, be_strict, &mut Sink::new(None))
 }
 
 /// [`domain_to_ascii`], reporting the `domain-to-ASCII` validation error to `sink` (at offset 0).
+///
+/// ```
+/// use weburl_host::{domain_to_ascii_with_errors, ValidationErrorKind};
+///
+/// let mut errors = Vec::new();
+/// let ascii = domain_to_ascii_with_errors("Bücher.example", false, &mut |kind, at| {
+///     errors.push((kind, at))
+/// })?;
+/// assert_eq!(ascii, "xn--bcher-kva.example");
+/// assert!(errors.is_empty());
+/// assert!(domain_to_ascii_with_errors("exa mple", false, &mut |kind, at| errors.push((kind, at)))
+///     .is_err());
+/// assert_eq!(errors, [(ValidationErrorKind::DomainToAscii, 0)]);
+/// # Ok::<(), weburl_host::HostError>(())
+/// ```
 pub fn domain_to_ascii_with_errors<'a>(
     domain: &'a str,
     be_strict: bool,

@@ -41,6 +41,18 @@ pub enum Host {
 impl Host {
     /// The host parser (section 3.5): parses `input` as the host of a special URL
     /// (`is_opaque` false) or of a non-special one (`is_opaque` true).
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    /// use std::net::Ipv6Addr;
+    ///
+    /// assert_eq!(Host::parse("EXAMPLE.org", false)?, Host::Domain("example.org".into()));
+    /// assert_eq!(Host::parse("[::1]", true)?, Host::Ipv6(Ipv6Addr::LOCALHOST));
+    /// assert_eq!(Host::parse("", true)?, Host::Empty);
+    /// assert!(Host::parse("a b", false).is_err());
+    /// # Ok::<(), weburl_host::HostError>(())
+    /// ```
+    #[doc(alias = "parse_opaque")]
     pub fn parse(input: &str, is_opaque: bool) -> Result<Host, HostError> {
         Host::parse_inner(input, is_opaque, &mut Sink::new(None))
     }
@@ -76,6 +88,14 @@ impl Host {
     }
 
     /// Which kind of host this is.
+    ///
+    /// ```
+    /// use weburl_host::{Host, HostKind};
+    ///
+    /// assert_eq!(Host::parse("1.2.3.4", false)?.kind(), HostKind::Ipv4);
+    /// assert_eq!(Host::parse("Mixed.Case", true)?.kind(), HostKind::Opaque);
+    /// # Ok::<(), weburl_host::HostError>(())
+    /// ```
     #[must_use]
     pub fn kind(&self) -> HostKind {
         match self {
@@ -88,6 +108,14 @@ impl Host {
     }
 
     /// The domain, when this host is one.
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    ///
+    /// assert_eq!(Host::parse("Example.COM", false)?.as_domain(), Some("example.com"));
+    /// assert_eq!(Host::parse("127.1", false)?.as_domain(), None);
+    /// # Ok::<(), weburl_host::HostError>(())
+    /// ```
     #[must_use]
     pub fn as_domain(&self) -> Option<&str> {
         match self {

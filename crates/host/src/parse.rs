@@ -11,6 +11,15 @@ use crate::ipv6::{ipv6_parse, serialize_ipv6};
 use crate::opaque::opaque_host_parse;
 
 /// Which kind of host the parser found (the spec's host representations, section 3.1).
+///
+/// ```
+/// use weburl_host::{Host, HostKind};
+///
+/// assert_eq!(Host::parse("example.com", false)?.kind(), HostKind::Domain);
+/// assert_eq!(Host::parse("[::]", false)?.kind(), HostKind::Ipv6);
+/// assert_eq!(Host::parse("", true)?.kind(), HostKind::Empty);
+/// # Ok::<(), weburl_host::HostError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HostKind {
     /// A domain: a non-empty ASCII string such as `example.com`.

@@ -11,6 +11,15 @@ use crate::ipv6::serialize_ipv6;
 impl Host {
     /// The host serializer: appends the ASCII form of this host to `out` (an IPv6 address in
     /// brackets).
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    ///
+    /// let mut out = String::from("//");
+    /// Host::parse("[0:0::0:1]", false)?.serialize_into(&mut out);
+    /// assert_eq!(out, "//[::1]");
+    /// # Ok::<(), weburl_host::HostError>(())
+    /// ```
     pub fn serialize_into(&self, out: &mut String) {
         // Writing to a `String` cannot fail.
         let _ = self.write_serialized(out);

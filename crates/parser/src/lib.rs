@@ -59,6 +59,8 @@ mod error;
 #[cfg(feature = "std")]
 mod file_path;
 mod host;
+#[cfg(feature = "http")]
+pub mod http_interop;
 mod options;
 mod origin;
 mod parser;
@@ -72,6 +74,8 @@ mod serde_impl;
 mod serialize;
 mod setters;
 mod url;
+#[cfg(feature = "url")]
+pub mod url_interop;
 
 pub use error::{ParseError, ValidationError, ValidationErrorKind};
 #[cfg(feature = "std")]

@@ -51,7 +51,7 @@ pub fn percent_encode_after_encoding<'a>(
     let encoding = encoding.output_encoding();
     if encoding == UTF_8 || encoding.is_ascii_compatible() && input.is_ascii() {
         // Every such encoder maps this input to its UTF-8 bytes: a UTF-8 percent-encode.
-        return encode_to_cow(input, 0, set, space_as_plus);
+        return encode_to_cow(input, set, space_as_plus);
     }
     let mut out = String::with_capacity(input.len() * 3);
     if legacy_encode_into(encoding, input, set, space_as_plus, &mut out) {

@@ -82,16 +82,64 @@ pub fn percent_decode_str(input: &str) -> PercentDecode<'_> {
     percent_decode(input.as_bytes())
 }
 
-/// The pending result of [`percent_decode`]: convert it with [`PercentDecode::into_bytes`],
-/// [`PercentDecode::decode_utf8`] or [`PercentDecode::decode_utf8_lossy`].
-#[derive(Clone, Copy, Debug)]
+/// The pending result of [`percent_decode`]: convert it with [`PercentDecode::into_bytes`]
+/// (or `Cow::<[u8]>::from`), [`PercentDecode::decode_utf8`] or
+/// [`PercentDecode::decode_utf8_lossy`], or iterate over the decoded bytes.
+///
+/// ```
+/// use weburl_percent::percent_decode;
+/// use std::borrow::Cow;
+///
+/// let decoded = percent_decode(b"a%20b%zz");
+/// assert_eq!(decoded.clone().collect::<Vec<u8>>(), b"a b%zz");
+/// assert_eq!(Cow::from(decoded), &b"a b%zz"[..]);
+/// ```
+#[derive(Clone, Debug)]
 pub struct PercentDecode<'a> {
+    /// The bytes still to decode.
     input: &'a [u8],
+}
+
+impl Iterator for PercentDecode<'_> {
+    type Item = u8;
+
+    /// The next decoded byte (percent-decode, step 2, one byte of output at a time).
+    fn next(&mut self) -> Option<u8> {
+        let (&first, rest) = self.input.split_first()?;
+        if let Some(byte) = decode_escape(self.input) {
+            self.input = self.input.get(3..).unwrap_or_default();
+            Some(byte)
+        } else {
+            self.input = rest;
+            Some(first)
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // Each output byte consumes one to three input bytes.
+        let len = self.input.len();
+        (len.div_ceil(3), Some(len))
+    }
+}
+
+impl<'a> From<PercentDecode<'a>> for Cow<'a, [u8]> {
+    /// The decoded bytes, as [`PercentDecode::into_bytes`].
+    fn from(decode: PercentDecode<'a>) -> Cow<'a, [u8]> {
+        decode.into_bytes()
+    }
 }
 
 impl<'a> PercentDecode<'a> {
     /// The decoded bytes; borrowed when the input has no `%` that starts a percent-encoded
     /// byte.
+    ///
+    /// ```
+    /// use weburl_percent::percent_decode_str;
+    /// use std::borrow::Cow;
+    ///
+    /// assert_eq!(&*percent_decode_str("%41%zz").into_bytes(), b"A%zz");
+    /// assert!(matches!(percent_decode_str("plain").into_bytes(), Cow::Borrowed(b"plain")));
+    /// ```
     #[must_use]
     pub fn into_bytes(self) -> Cow<'a, [u8]> {
         let Some(first) = first_escape(self.input) else {
@@ -127,6 +175,14 @@ impl<'a> PercentDecode<'a> {
 
     /// The decoded bytes as UTF-8, or the error when they are not valid UTF-8 (the Encoding
     /// Standard's "UTF-8 decode without BOM or fail", without the BOM handling).
+    ///
+    /// ```
+    /// use weburl_percent::percent_decode_str;
+    ///
+    /// assert_eq!(percent_decode_str("caf%C3%A9").decode_utf8()?, "café");
+    /// assert!(percent_decode_str("%FF").decode_utf8().is_err());
+    /// # Ok::<(), core::str::Utf8Error>(())
+    /// ```
     pub fn decode_utf8(self) -> Result<Cow<'a, str>, core::str::Utf8Error> {
         match self.into_bytes() {
             Cow::Borrowed(bytes) => core::str::from_utf8(bytes).map(Cow::Borrowed),
@@ -139,6 +195,12 @@ impl<'a> PercentDecode<'a> {
 
     /// The decoded bytes as UTF-8, with each invalid sequence replaced by U+FFFD
     /// (the Encoding Standard's "UTF-8 decode without BOM").
+    ///
+    /// ```
+    /// use weburl_percent::percent_decode_str;
+    ///
+    /// assert_eq!(percent_decode_str("%FFok%C3%A9").decode_utf8_lossy(), "\u{FFFD}oké");
+    /// ```
     #[must_use]
     pub fn decode_utf8_lossy(self) -> Cow<'a, str> {
         match self.into_bytes() {
@@ -150,6 +212,13 @@ impl<'a> PercentDecode<'a> {
 
 /// `bytes` as a `String`, each invalid UTF-8 sequence replaced by U+FFFD; reuses the buffer when
 /// the bytes are valid.
+///
+/// ```
+/// use weburl_percent::utf8_lossy_owned;
+///
+/// assert_eq!(utf8_lossy_owned(b"ok\xFF".to_vec()), "ok\u{FFFD}");
+/// assert_eq!(utf8_lossy_owned("é".into()), "é");
+/// ```
 #[must_use]
 pub fn utf8_lossy_owned(bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
@@ -216,5 +285,19 @@ mod tests {
         assert!(percent_decode_str("%FF").decode_utf8().is_err());
         assert_eq!(percent_decode_str("%C3%A9").decode_utf8().ok().as_deref(), Some("\u{E9}"));
         assert_eq!(percent_decode_str("%C3%A9").decode_utf8_lossy(), "\u{E9}");
+    }
+
+    #[test]
+    fn iterator_matches_into_bytes() {
+        for input in ["", "%", "%4", "%41", "%4g%41", "%%41%", "x%41%42y%4", "%2%2af%2a", "%FF%c3"]
+        {
+            let iterated: Vec<u8> = percent_decode_str(input).collect();
+            assert_eq!(iterated, &*percent_decode_str(input).into_bytes(), "{input:?}");
+            let (low, high) = percent_decode_str(input).size_hint();
+            assert!(low <= iterated.len() && high == Some(input.len()), "{input:?}");
+        }
+        let mut partial = percent_decode(b"%41%42c");
+        assert_eq!(partial.next(), Some(b'A'));
+        assert_eq!(&*Cow::from(partial), b"Bc");
     }
 }

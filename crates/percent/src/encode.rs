@@ -163,15 +163,46 @@ pub fn encode_into(input: &str, set: &AsciiSet, out: &mut String) -> bool {
 #[inline]
 #[must_use]
 pub fn utf8_percent_encode<'a>(input: &'a str, set: &'a AsciiSet) -> PercentEncode<'a> {
-    PercentEncode { input, pos: 0, set, space_as_plus: false }
+    percent_encode(input.as_bytes(), set)
 }
 
-/// The lazy result of [`utf8_percent_encode`]: an iterator over `&str` chunks of the output.
+/// Percent-encode the bytes `input` with `set`, lazily: each byte in the set (every non-ASCII
+/// byte among them) becomes `%XX`, so the output is ASCII whatever the input.
+///
+/// This is the URL Standard's "percent-encode" applied to each byte, and rust-url
+/// percent-encoding's `percent_encode`. The result behaves as [`utf8_percent_encode`]'s.
+///
+/// ```
+/// use weburl_percent::{percent_encode, NON_ALPHANUMERIC};
+///
+/// assert_eq!(percent_encode(b"a \xFF\x00z", NON_ALPHANUMERIC).to_string(), "a%20%FF%00z");
+/// let chunks: Vec<&str> = percent_encode(b"ab\xC3", NON_ALPHANUMERIC).collect();
+/// assert_eq!(chunks, ["ab", "%C3"]);
+/// ```
+#[inline]
+#[must_use]
+pub fn percent_encode<'a>(input: &'a [u8], set: &'a AsciiSet) -> PercentEncode<'a> {
+    PercentEncode { input, set, space_as_plus: false }
+}
+
+/// The lazy result of [`utf8_percent_encode`] and [`percent_encode`]: an iterator over `&str`
+/// chunks of the output, which also implements [`Display`](fmt::Display) and converts into a
+/// [`Cow<str>`].
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, PATH};
+/// use std::borrow::Cow;
+///
+/// let encoded = utf8_percent_encode("/a b", &PATH);
+/// assert_eq!(format!("{encoded}"), "/a%20b");
+/// assert_eq!(encoded.clone().count(), 3);
+/// assert_eq!(Cow::from(encoded), "/a%20b");
+/// ```
 #[derive(Clone, Debug)]
 pub struct PercentEncode<'a> {
-    /// The whole input; the chunks still to come start at byte `pos`.
-    input: &'a str,
-    pos: usize,
+    /// The bytes still to encode. Every byte outside the set is ASCII (non-ASCII bytes are in
+    /// every set), so each run of them is a `str`.
+    input: &'a [u8],
     set: &'a AsciiSet,
     space_as_plus: bool,
 }
@@ -202,22 +233,25 @@ impl<'a> Iterator for PercentEncode<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        let bytes = self.input.as_bytes().get(self.pos..)?;
-        let &first = bytes.first()?;
+        let (&first, rest) = self.input.split_first()?;
         if self.replaces(first) {
-            self.pos += 1;
+            self.input = rest;
             return Some(if self.space_as_plus && first == b' ' {
                 "+"
             } else {
                 percent_encode_byte(first)
             });
         }
-        let run = bytes.iter().position(|&b| self.replaces(b)).unwrap_or(bytes.len());
-        let start = self.pos;
-        self.pos += run;
-        // The run is ASCII, and it starts and ends next to an ASCII byte or a replaced byte
-        // that is the first of its character: both ends are char boundaries.
-        self.input.get(start..self.pos)
+        let len = self.input.iter().position(|&b| self.replaces(b)).unwrap_or(self.input.len());
+        let (run, rest) = self.input.split_at_checked(len).unwrap_or((self.input, &[]));
+        self.input = rest;
+        // The run holds only bytes outside the set, which are ASCII: the check never fails.
+        core::str::from_utf8(run).ok()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // At least one chunk when bytes remain; at most one per byte.
+        (usize::from(!self.input.is_empty()), Some(self.input.len()))
     }
 }
 
@@ -232,26 +266,33 @@ impl fmt::Display for PercentEncode<'_> {
 
 impl<'a> From<PercentEncode<'a>> for Cow<'a, str> {
     fn from(encode: PercentEncode<'a>) -> Cow<'a, str> {
-        encode_to_cow(encode.input, encode.pos, encode.set, encode.space_as_plus)
+        let bytes = encode.input;
+        let class = classifier(encode.set, encode.space_as_plus);
+        let Some(first) = bytes.iter().position(|&b| class.contains(b)) else {
+            // Nothing to replace: the bytes are ASCII, so the check never fails.
+            return Cow::Borrowed(core::str::from_utf8(bytes).unwrap_or_default());
+        };
+        let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
+        let run = |a: usize, b: usize| bytes.get(a..b).and_then(|r| core::str::from_utf8(r).ok());
+        encode_runs(bytes, first, run, encode.set, encode.space_as_plus, &mut out);
+        Cow::Owned(out)
     }
 }
 
-/// UTF-8 percent-encode `input` from byte `pos` on (`pos` may fall inside a character when
-/// the character's first bytes were already encoded), borrowing when nothing is replaced.
+/// UTF-8 percent-encode `input`, borrowing when nothing is replaced.
+#[cfg(feature = "encoding")]
 pub(crate) fn encode_to_cow<'a>(
     input: &'a str,
-    pos: usize,
     set: &AsciiSet,
     space_as_plus: bool,
 ) -> Cow<'a, str> {
-    let bytes = input.as_bytes().get(pos..).unwrap_or_default();
+    let bytes = input.as_bytes();
     let class = classifier(set, space_as_plus);
     let Some(first) = bytes.iter().position(|&b| class.contains(b)) else {
-        // Nothing to replace, so `pos` is not inside a character: borrow.
-        return Cow::Borrowed(input.get(pos..).unwrap_or_default());
+        return Cow::Borrowed(input);
     };
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
-    encode_runs(bytes, first, |a, b| input.get(pos + a..pos + b), set, space_as_plus, &mut out);
+    encode_runs(bytes, first, |a, b| input.get(a..b), set, space_as_plus, &mut out);
     Cow::Owned(out)
 }
 
@@ -348,5 +389,17 @@ mod tests {
             }
         }
         assert_eq!(vec![percent_encode_byte(b'%')], ["%25"]);
+    }
+
+    #[test]
+    fn bytes() {
+        assert_eq!(percent_encode(b"", &PATH).next(), None);
+        assert_eq!(percent_encode(b"\xFF\xFE a", &PATH).to_string(), "%FF%FE%20a");
+        let chunks: Vec<&str> = percent_encode(b"a\xC3b", &C0_CONTROL).collect();
+        assert_eq!(chunks, ["a", "%C3", "b"]);
+        assert!(matches!(Cow::from(percent_encode(b"ab", &PATH)), Cow::Borrowed("ab")));
+        let cow = Cow::from(percent_encode(b"\x80 ", &C0_CONTROL).space_as_plus());
+        assert_eq!(cow, "%80+");
+        assert_eq!(percent_encode(b"ab", &PATH).size_hint(), (1, Some(2)));
     }
 }

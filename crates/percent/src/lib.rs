@@ -24,9 +24,23 @@
 //! # }
 //! ```
 //!
-//! Modules: [`set`] holds the [`AsciiSet`] type and the eight sets of the standard;
-//! [`encode`] the UTF-8 percent-encoders; [`decode`] the percent-decoder; `after_encoding`
-//! (feature `encoding`) percent-encode after encoding.
+//! Code written for rust-url's `percent-encoding` crate ports by renaming the crate: the same
+//! [`percent_encode`] (over bytes), [`utf8_percent_encode`], [`percent_decode`],
+//! [`percent_decode_str`], [`percent_encode_byte`], [`CONTROLS`], [`NON_ALPHANUMERIC`],
+//! [`AsciiSet::EMPTY`] and the `const fn` set builders, with the same results:
+//!
+//! ```
+//! use weburl_percent::{percent_encode, percent_decode, AsciiSet, NON_ALPHANUMERIC};
+//!
+//! const QUERY_VALUE: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-').remove(b'_');
+//! assert_eq!(percent_encode(b"a-b c\xFF", QUERY_VALUE).to_string(), "a-b%20c%FF");
+//! assert_eq!(percent_decode(b"a-b%20c").decode_utf8()?, "a-b c");
+//! # Ok::<(), core::str::Utf8Error>(())
+//! ```
+//!
+//! Modules: [`set`] holds the [`AsciiSet`] type and the eight sets of the standard (and
+//! percent-encoding's two); [`encode`] the percent-encoders; [`decode`] the percent-decoder;
+//! `after_encoding` (feature `encoding`) percent-encode after encoding.
 //!
 //! Features: `std` (default) is reserved for `std`-only additions (everything here works with
 //! `alloc` alone); `encoding` (default) adds [`percent_encode_after_encoding`] for legacy
@@ -55,13 +69,14 @@ pub use decode::{
     PercentDecode, decode_escape, percent_decode, percent_decode_str, utf8_lossy_owned,
 };
 pub use encode::{
-    PercentEncode, encode_into, percent_encode_byte, utf8_percent_encode, utf8_percent_encode_into,
+    PercentEncode, encode_into, percent_encode, percent_encode_byte, utf8_percent_encode,
+    utf8_percent_encode_into,
 };
 /// The `encoding_rs` crate, whose [`Encoding`](encoding_rs::Encoding) values select the
 /// encoding of [`percent_encode_after_encoding`].
 #[cfg(feature = "encoding")]
 pub use encoding_rs;
 pub use set::{
-    AsciiSet, C0_CONTROL, COMPONENT, FORM_URLENCODED, FRAGMENT, PATH, QUERY, SPECIAL_QUERY,
-    USERINFO,
+    AsciiSet, C0_CONTROL, COMPONENT, CONTROLS, FORM_URLENCODED, FRAGMENT, NON_ALPHANUMERIC, PATH,
+    QUERY, SPECIAL_QUERY, USERINFO,
 };

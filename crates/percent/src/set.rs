@@ -8,20 +8,26 @@
 //! scanning is one load. The table is filled in `const` context: the eight sets of the
 //! standard are `const` values, built from each other exactly as the standard defines them.
 
-use core::fmt;
+use core::{fmt, ops};
 
 /// A percent-encode set: some ASCII bytes, plus every non-ASCII byte.
 ///
-/// Sets are built in `const` context from [`AsciiSet::NON_ASCII`] or one of the standard's
-/// sets with [`AsciiSet::add`], [`AsciiSet::add_all`], [`AsciiSet::add_range`],
-/// [`AsciiSet::remove`] and [`AsciiSet::union`].
+/// Sets are built in `const` context from [`AsciiSet::EMPTY`] (also named
+/// [`AsciiSet::NON_ASCII`]), [`CONTROLS`], [`NON_ALPHANUMERIC`] or one of the standard's sets
+/// with [`AsciiSet::add`], [`AsciiSet::add_all`], [`AsciiSet::add_range`],
+/// [`AsciiSet::remove`], [`AsciiSet::union`] and [`AsciiSet::complement`] (or the `+` and `!`
+/// operators), as with rust-url's `percent-encoding` crate.
 ///
 /// ```
-/// use weburl_percent::{AsciiSet, QUERY};
+/// use weburl_percent::{AsciiSet, CONTROLS, QUERY, utf8_percent_encode};
 ///
 /// const MY_SET: AsciiSet = QUERY.add(b'/');
 /// assert!(MY_SET.contains(b'/') && MY_SET.contains(b'#') && MY_SET.contains(0xC3));
 /// assert!(!MY_SET.contains(b'a'));
+///
+/// // Written as for `percent-encoding`: a `&AsciiSet` constant built from `CONTROLS`.
+/// const FRAGMENT: &AsciiSet = &CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
+/// assert_eq!(utf8_percent_encode("foo <bar>", FRAGMENT).to_string(), "foo%20%3Cbar%3E");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AsciiSet {
@@ -43,25 +49,60 @@ const NON_ASCII_TABLE: [bool; 256] = {
 
 impl AsciiSet {
     /// The set whose only members are the non-ASCII code points.
+    ///
+    /// ```
+    /// use weburl_percent::{AsciiSet, utf8_percent_encode};
+    ///
+    /// assert!(AsciiSet::NON_ASCII.contains(0x80) && !AsciiSet::NON_ASCII.contains(b' '));
+    /// assert_eq!(utf8_percent_encode("a b€", &AsciiSet::NON_ASCII).to_string(), "a b%E2%82%AC");
+    /// ```
+    #[doc(alias = "EMPTY")]
     pub const NON_ASCII: AsciiSet = AsciiSet { table: NON_ASCII_TABLE };
+
+    /// The set with no ASCII member: percent-encoding's name for [`AsciiSet::NON_ASCII`].
+    /// Non-ASCII bytes are members of every set, this one included (percent-encoding encodes
+    /// them whatever the set, too).
+    ///
+    /// ```
+    /// use weburl_percent::{AsciiSet, percent_encode};
+    ///
+    /// assert_eq!(AsciiSet::EMPTY, AsciiSet::NON_ASCII);
+    /// assert_eq!(percent_encode(b"% \xFF", &AsciiSet::EMPTY).to_string(), "% %FF");
+    /// ```
+    pub const EMPTY: AsciiSet = AsciiSet::NON_ASCII;
 
     /// This set plus the ASCII byte `byte`. A non-ASCII `byte` leaves the set unchanged
     /// (non-ASCII bytes are always members).
+    ///
+    /// ```
+    /// use weburl_percent::{AsciiSet, PATH};
+    ///
+    /// const PATH_AND_SLASH: AsciiSet = PATH.add(b'/');
+    /// assert!(PATH_AND_SLASH.contains(b'/') && !PATH.contains(b'/'));
+    /// assert_eq!(AsciiSet::EMPTY.add(0xC3), AsciiSet::EMPTY);
+    /// ```
     #[must_use]
     #[allow(
         clippy::indexing_slicing,
         reason = "a `u8` index into a 256-entry table is always in bounds"
     )]
-    pub const fn add(self, byte: u8) -> AsciiSet {
+    pub const fn add(&self, byte: u8) -> AsciiSet {
         let mut table = self.table;
         table[byte as usize] = true;
         AsciiSet { table }
     }
 
     /// This set plus every byte of `bytes`.
+    ///
+    /// ```
+    /// use weburl_percent::AsciiSet;
+    ///
+    /// const DELIMITERS: AsciiSet = AsciiSet::EMPTY.add_all(b":/?#");
+    /// assert!(DELIMITERS.contains(b'?') && !DELIMITERS.contains(b'a'));
+    /// ```
     #[must_use]
-    pub const fn add_all(self, bytes: &[u8]) -> AsciiSet {
-        let mut set = self;
+    pub const fn add_all(&self, bytes: &[u8]) -> AsciiSet {
+        let mut set = *self;
         let mut rest = bytes;
         while let [first, tail @ ..] = rest {
             set = set.add(*first);
@@ -70,10 +111,19 @@ impl AsciiSet {
         set
     }
 
-    /// This set plus every byte from `first` to `last`, both included.
+    /// This set plus every byte from `first` to `last`, both included (none when `first` is
+    /// greater than `last`).
+    ///
+    /// ```
+    /// use weburl_percent::AsciiSet;
+    ///
+    /// const DIGITS: AsciiSet = AsciiSet::EMPTY.add_range(b'0', b'9');
+    /// assert!(DIGITS.contains(b'0') && DIGITS.contains(b'9') && !DIGITS.contains(b'a'));
+    /// assert_eq!(AsciiSet::EMPTY.add_range(b'9', b'0'), AsciiSet::EMPTY);
+    /// ```
     #[must_use]
-    pub const fn add_range(self, first: u8, last: u8) -> AsciiSet {
-        let mut set = self;
+    pub const fn add_range(&self, first: u8, last: u8) -> AsciiSet {
+        let mut set = *self;
         let mut b = first;
         while b <= last {
             set = set.add(b);
@@ -87,12 +137,20 @@ impl AsciiSet {
 
     /// This set without the ASCII byte `byte`. A non-ASCII `byte` leaves the set unchanged
     /// (non-ASCII bytes are always members).
+    ///
+    /// ```
+    /// use weburl_percent::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+    ///
+    /// const UNRESERVED: &AsciiSet =
+    ///     &NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+    /// assert_eq!(utf8_percent_encode("a-b c~", UNRESERVED).to_string(), "a-b%20c~");
+    /// ```
     #[must_use]
     #[allow(
         clippy::indexing_slicing,
         reason = "a `u8` index into a 256-entry table is always in bounds"
     )]
-    pub const fn remove(self, byte: u8) -> AsciiSet {
+    pub const fn remove(&self, byte: u8) -> AsciiSet {
         let mut table = self.table;
         if byte < 0x80 {
             table[byte as usize] = false;
@@ -100,10 +158,18 @@ impl AsciiSet {
         AsciiSet { table }
     }
 
-    /// The union of two sets.
+    /// The union of two sets (also written `a + b`).
+    ///
+    /// ```
+    /// use weburl_percent::{AsciiSet, FRAGMENT, QUERY};
+    ///
+    /// const BOTH: AsciiSet = FRAGMENT.union(QUERY);
+    /// assert!(BOTH.contains(b'`') && BOTH.contains(b'#'));
+    /// assert_eq!(BOTH, FRAGMENT + QUERY);
+    /// ```
     #[must_use]
     #[allow(clippy::indexing_slicing, reason = "indices run from 0 to 255 over 256-entry tables")]
-    pub const fn union(self, other: AsciiSet) -> AsciiSet {
+    pub const fn union(&self, other: AsciiSet) -> AsciiSet {
         let mut table = self.table;
         let mut b = 0;
         while b < 256 {
@@ -113,7 +179,37 @@ impl AsciiSet {
         AsciiSet { table }
     }
 
+    /// The set of the ASCII bytes that are not in this set, plus (as always) every non-ASCII
+    /// byte (also written `!set`).
+    ///
+    /// ```
+    /// use weburl_percent::{AsciiSet, CONTROLS, NON_ALPHANUMERIC};
+    ///
+    /// const ALPHANUMERIC: AsciiSet = NON_ALPHANUMERIC.complement();
+    /// assert!(ALPHANUMERIC.contains(b'a') && !ALPHANUMERIC.contains(b'-'));
+    /// assert!(ALPHANUMERIC.contains(0xFF), "non-ASCII bytes stay members");
+    /// assert_eq!(!*CONTROLS, CONTROLS.complement());
+    /// assert_eq!(AsciiSet::EMPTY.complement().complement(), AsciiSet::EMPTY);
+    /// ```
+    #[must_use]
+    #[allow(clippy::indexing_slicing, reason = "indices run from 0 to 127 over a 256-entry table")]
+    pub const fn complement(&self) -> AsciiSet {
+        let mut table = self.table;
+        let mut b = 0;
+        while b < 0x80 {
+            table[b] = !table[b];
+            b += 1;
+        }
+        AsciiSet { table }
+    }
+
     /// Whether `byte` is in the set (always true for bytes 0x80 and above).
+    ///
+    /// ```
+    /// use weburl_percent::PATH;
+    ///
+    /// assert!(PATH.contains(b' ') && PATH.contains(0x80) && !PATH.contains(b'/'));
+    /// ```
     #[inline]
     #[must_use]
     #[allow(
@@ -125,11 +221,35 @@ impl AsciiSet {
     }
 
     /// Whether the code point `c` is in the set (always true for non-ASCII code points).
+    ///
+    /// ```
+    /// use weburl_percent::PATH;
+    ///
+    /// assert!(PATH.contains_char('{') && PATH.contains_char('é') && !PATH.contains_char('a'));
+    /// ```
     #[inline]
     #[must_use]
     pub const fn contains_char(&self, c: char) -> bool {
         let c = c as u32;
         if c < 0x80 { self.contains(c as u8) } else { true }
+    }
+}
+
+impl ops::Add for AsciiSet {
+    type Output = AsciiSet;
+
+    /// The union of two sets, as [`AsciiSet::union`].
+    fn add(self, other: AsciiSet) -> AsciiSet {
+        self.union(other)
+    }
+}
+
+impl ops::Not for AsciiSet {
+    type Output = AsciiSet;
+
+    /// The complement of the set, as [`AsciiSet::complement`].
+    fn not(self) -> AsciiSet {
+        self.complement()
     }
 }
 
@@ -148,27 +268,90 @@ impl fmt::Debug for AsciiSet {
 
 /// The C0 control percent-encode set: the C0 controls (U+0000 to U+001F) and every code point
 /// greater than U+007E (so DEL, U+007F, and all of non-ASCII).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, C0_CONTROL};
+///
+/// assert_eq!(utf8_percent_encode("a b\u{1}\u{7F}~é", &C0_CONTROL).to_string(), "a b%01%7F~%C3%A9");
+/// ```
 pub const C0_CONTROL: AsciiSet = AsciiSet::NON_ASCII.add_range(0x00, 0x1F).add(0x7F);
+
+/// percent-encoding's `CONTROLS`: the C0 controls and DEL (and, as in every set, the non-ASCII
+/// bytes). It is the [`C0_CONTROL`] set, as a reference, as percent-encoding defines it, so
+/// that `utf8_percent_encode(s, CONTROLS)` ports unchanged.
+///
+/// ```
+/// use weburl_percent::{C0_CONTROL, CONTROLS, utf8_percent_encode};
+///
+/// assert_eq!(*CONTROLS, C0_CONTROL);
+/// assert_eq!(utf8_percent_encode("a\tb c\u{7F}é", CONTROLS).to_string(), "a%09b c%7F%C3%A9");
+/// ```
+pub const CONTROLS: &AsciiSet = &C0_CONTROL;
+
+/// percent-encoding's `NON_ALPHANUMERIC`: every byte but the ASCII letters and digits, as a
+/// reference, as percent-encoding defines it.
+///
+/// ```
+/// use weburl_percent::{NON_ALPHANUMERIC, utf8_percent_encode};
+///
+/// let encoded = utf8_percent_encode("a-b_c.d~e f", NON_ALPHANUMERIC).to_string();
+/// assert_eq!(encoded, "a%2Db%5Fc%2Ed%7Ee%20f");
+/// ```
+pub const NON_ALPHANUMERIC: &AsciiSet = &AsciiSet::NON_ASCII
+    .add_range(0x00, b'0' - 1)
+    .add_range(b'9' + 1, b'A' - 1)
+    .add_range(b'Z' + 1, b'a' - 1)
+    .add_range(b'z' + 1, 0x7F);
 
 /// The fragment percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
 /// U+0022 (`"`), U+003C (`<`), U+003E (`>`) and U+0060 (`` ` ``).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, FRAGMENT};
+///
+/// assert_eq!(utf8_percent_encode("a b<`>#?", &FRAGMENT).to_string(), "a%20b%3C%60%3E#?");
+/// ```
 pub const FRAGMENT: AsciiSet = C0_CONTROL.add_all(b" \"<>`");
 
 /// The query percent-encode set: the C0 control percent-encode set and U+0020 SPACE,
 /// U+0022 (`"`), U+0023 (`#`), U+003C (`<`) and U+003E (`>`).
 ///
 /// It cannot be built from the fragment set, which holds `` ` `` and this set does not.
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, QUERY};
+///
+/// assert_eq!(utf8_percent_encode("a b#'`", &QUERY).to_string(), "a%20b%23'`");
+/// ```
 pub const QUERY: AsciiSet = C0_CONTROL.add_all(b" \"#<>");
 
 /// The special-query percent-encode set: the query percent-encode set and U+0027 (`'`).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, SPECIAL_QUERY};
+///
+/// assert_eq!(utf8_percent_encode("it's", &SPECIAL_QUERY).to_string(), "it%27s");
+/// ```
 pub const SPECIAL_QUERY: AsciiSet = QUERY.add(b'\'');
 
 /// The path percent-encode set: the query percent-encode set and U+003F (`?`), U+005E (`^`),
 /// U+0060 (`` ` ``), U+007B (`{`) and U+007D (`}`).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, PATH};
+///
+/// assert_eq!(utf8_percent_encode("/a b?{x}", &PATH).to_string(), "/a%20b%3F%7Bx%7D");
+/// ```
 pub const PATH: AsciiSet = QUERY.add_all(b"?^`{}");
 
 /// The userinfo percent-encode set: the path percent-encode set and U+002F (`/`), U+003A (`:`),
 /// U+003B (`;`), U+003D (`=`), U+0040 (`@`), U+005B (`[`) to U+005D (`]`), and U+007C (`|`).
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, USERINFO};
+///
+/// assert_eq!(utf8_percent_encode("me@x:pw/", &USERINFO).to_string(), "me%40x%3Apw%2F");
+/// ```
 pub const USERINFO: AsciiSet = PATH.add_all(b"/:;=@").add_range(b'[', b']').add(b'|');
 
 /// The component percent-encode set: the userinfo percent-encode set and U+0024 (`$`) to
@@ -176,12 +359,25 @@ pub const USERINFO: AsciiSet = PATH.add_all(b"/:;=@").add_range(b'[', b']').add(
 ///
 /// With [`utf8_percent_encode`](crate::utf8_percent_encode) it gives the same result as
 /// JavaScript's `encodeURIComponent()`.
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, COMPONENT};
+///
+/// // encodeURIComponent("a+b&c=d e!")
+/// assert_eq!(utf8_percent_encode("a+b&c=d e!", &COMPONENT).to_string(), "a%2Bb%26c%3Dd%20e!");
+/// ```
 pub const COMPONENT: AsciiSet = USERINFO.add_range(b'$', b'&').add_all(b"+,");
 
 /// The application/x-www-form-urlencoded percent-encode set: the component percent-encode set
 /// and U+0021 (`!`), U+0027 (`'`) to U+0029 (`)`), and U+007E (`~`).
 ///
 /// It holds every code point but the ASCII alphanumerics, `*`, `-`, `.` and `_`.
+///
+/// ```
+/// use weburl_percent::{utf8_percent_encode, FORM_URLENCODED};
+///
+/// assert_eq!(utf8_percent_encode("a b~*", &FORM_URLENCODED).to_string(), "a%20b%7E*");
+/// ```
 pub const FORM_URLENCODED: AsciiSet = COMPONENT.add(b'!').add_range(b'\'', b')').add(b'~');
 
 #[cfg(test)]
@@ -254,6 +450,15 @@ mod tests {
     }
 
     #[test]
+    fn rust_url_sets() {
+        assert_eq!(*CONTROLS, C0_CONTROL);
+        for b in 0u8..=0xFF {
+            assert_eq!(NON_ALPHANUMERIC.contains(b), !b.is_ascii_alphanumeric(), "{b:#04X}");
+        }
+        assert_eq!(AsciiSet::EMPTY, AsciiSet::NON_ASCII);
+    }
+
+    #[test]
     fn builders() {
         assert_eq!(AsciiSet::NON_ASCII.add(0xC3), AsciiSet::NON_ASCII);
         assert_eq!(QUERY.remove(0xC3), QUERY);
@@ -261,6 +466,12 @@ mod tests {
         assert_eq!(FRAGMENT.union(QUERY), C0_CONTROL.add_all(b" \"#<>`"));
         assert_eq!(AsciiSet::NON_ASCII.add_range(b'a', b'c'), AsciiSet::NON_ASCII.add_all(b"abc"));
         assert_eq!(AsciiSet::NON_ASCII.add_range(0xF0, 0xFF), AsciiSet::NON_ASCII);
+        assert_eq!(AsciiSet::EMPTY.add_range(b'b', b'a'), AsciiSet::EMPTY);
+        assert_eq!(QUERY.complement().complement(), QUERY);
+        assert_eq!(!QUERY + QUERY, AsciiSet::EMPTY.add_range(0, 0x7F));
+        for b in 0u8..=0xFF {
+            assert_eq!(QUERY.complement().contains(b), b >= 0x80 || !QUERY.contains(b));
+        }
         let debug = format!("{:?}", AsciiSet::NON_ASCII.add_all(b"b\"a"));
         assert_eq!(debug, r#"AsciiSet { ascii: "\"ab", non_ascii: true }"#);
     }

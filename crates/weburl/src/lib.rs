@@ -128,6 +128,36 @@
 //! | `url.hostname` shown to a person | [`render(&url)`](render) |
 //! | Node's `url.domainToASCII(d)`, `url.domainToUnicode(d)` | [`host::domain_to_ascii(d, false)`](host::domain_to_ascii), [`host::domain_to_unicode(d)`](host::domain_to_unicode) |
 //!
+//! # From rust-url
+//!
+//! rust-url's names work wherever they do not clash with a JavaScript name; the full table, with
+//! every public item of url 2.5, percent-encoding 2.3, form_urlencoded 1.2 and idna 1.x, is in
+//! `docs/migrating-from-url.md`. Names marked † are being added by issue 10 beside this table.
+//!
+//! | rust-url | weburl |
+//! | --- | --- |
+//! | `Url::parse`, `join`, `options`, `as_str`, `into_string`, `scheme`, `is_special`, `username`, `query`, `fragment`, `origin` | the same names on [`Url`] |
+//! | `url.host()` (typed) | `url.host_ref()` †, because [`url.host()`](Url::host) is JavaScript's `host:port` |
+//! | `url.host_str()`, `domain()`, `has_host()`, `has_authority()`, `authority()`, `path()`, `port_or_known_default()`, `socket_addrs()` | the same names † |
+//! | `url.port()` (a number) | [`url.port_u16()`](Url::port_u16), because [`url.port()`](Url::port) is JavaScript's string |
+//! | `url.password()` (an `Option`) | [`url.password()`](Url::password) (a `&str`, empty when absent) |
+//! | `url.cannot_be_a_base()` | [`url.has_opaque_path()`](Url::has_opaque_path) |
+//! | `url.path_segments()` | [`url.path_segments()`](Url::path_segments) |
+//! | `url.query_pairs()`, `url.query_pairs_mut()` (appends, keeps the query's bytes) | the same names †; [`url.search_params_mut()`](Url::search_params_mut) rewrites the whole query |
+//! | `url.path_segments_mut()`, `Url::parse_with_params`, `url.make_relative(&other)` | the same names † |
+//! | `set_query(Option)`, `set_fragment(Option)`, `set_path`, `set_scheme`, `set_ip_host` | the same names † |
+//! | `url.set_port(Option<u16>)` | `url.set_port_u16(port)` †, because [`set_port`](Url::set_port) is JavaScript's string setter |
+//! | `url.set_host(Some(h))`, `set_username`, `set_password(Some(p))` | [`set_hostname(h)`](Url::set_hostname), [`set_username`](Url::set_username), [`set_password(p)`](Url::set_password) (their outcome says whether they applied †) |
+//! | `Url::from_file_path`, `from_directory_path`, `url.to_file_path()` | the same names † (feature `std`) |
+//! | `&url[Position::BeforePath..]` | the same, with `weburl::Position` † |
+//! | `ParseOptions::base_url`, `encoding_override`, `syntax_violation_callback` | [`ParseOptions::base`], [`ParseOptions::encoding`], [`ParseOptions::on_validation_error`] |
+//! | `ParseError::RelativeUrlWithoutBase` etc., `SyntaxViolation` | [`ParseError`] with a [`ValidationErrorKind`] (the standard's names, e.g. `MissingSchemeNonRelativeUrl`); `err.is_relative_without_base()` † |
+//! | `Host`, `Origin`, `OpaqueOrigin` | [`host::Host`] (with `Opaque` and `Empty` kinds), [`Origin`], [`OpaqueOrigin`] |
+//! | `url::Url` ↔ `weburl::Url`, `http::Uri` | `TryFrom` both ways with features `url` and `http` (modules `url_interop`, `http_interop`) |
+//! | `percent_encoding::{percent_encode, utf8_percent_encode, percent_decode, percent_decode_str, AsciiSet, CONTROLS, NON_ALPHANUMERIC}` | the same names in [`percent`] |
+//! | `url::form_urlencoded::{parse, byte_serialize, Serializer}` | the same names in [`form_urlencoded`]; weburl's own: [`form::parse_iter`], [`form::serialize_utf8`], [`form::SearchParams`] |
+//! | `idna::domain_to_ascii`, `domain_to_ascii_strict`, `domain_to_unicode` | [`host::domain_to_ascii(d, false)`](host::domain_to_ascii), `domain_to_ascii(d, true)`, [`host::domain_to_unicode`]; UTS 46 with options: [`idna::to_ascii`] with an [`idna::Config`] |
+//!
 //! # Crates and modules
 //!
 //! This crate re-exports the layered crates, so one dependency is enough: [`Url`] and its
@@ -136,11 +166,15 @@
 //! coding); [`form`] (`weburl-form`: application/x-www-form-urlencoded and `SearchParams`);
 //! [`rfc3986`] (`weburl-rfc3986`: RFC 3986 URI references); and [`encoding_rs`], whose
 //! encodings [`ParseOptions::encoding`] takes. What needs several crates lives here:
-//! [`render`] and [`rfc3986_bridge`].
+//! [`render`], [`rfc3986_bridge`] and [`form_urlencoded`] (rust-url's form API over
+//! [`form`] and [`percent`]).
 //!
 //! Features: `std` (default) forwards to every crate's `std` feature; without it the crate is
 //! `no_std` with `alloc`. `encoding` (default) adds [`form::serialize`], which serializes in
 //! legacy encodings. `serde` serializes a [`Url`] as its href and deserializes by parsing.
+//! `url` (off by default) adds `TryFrom` in both directions between [`Url`] and rust-url's
+//! `url::Url` (module `url_interop`); `http` (off by default) the same with `http::Uri` (module
+//! `http_interop`).
 #![no_std]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -150,8 +184,47 @@
 
 extern crate alloc;
 
+pub mod form_urlencoded;
 mod render;
 pub mod rfc3986_bridge;
+
+/// Conversions between [`Url`] and rust-url's `url::Url` (feature `url`): `TryFrom` in both
+/// directions, owned and by reference, failing with a
+/// [`UrlConversionError`](url_interop::UrlConversionError) where the libraries disagree.
+///
+/// ```
+/// let ours = weburl::Url::parse("https://example.org/a b")?;
+/// let theirs = url::Url::try_from(&ours)?;
+/// assert_eq!(theirs.path(), "/a%20b");
+/// assert_eq!(weburl::Url::try_from(theirs)?, ours);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "url")]
+pub mod url_interop {
+    pub use weburl_parser::url_interop::UrlConversionError;
+}
+
+/// Conversions between [`Url`] and `http::Uri` (feature `http`): `TryFrom` in both directions,
+/// owned and by reference, and [`to_request_uri`](http_interop::to_request_uri). An
+/// `http::Uri` has no fragment and HTTP forbids credentials in a target URI, so `TryFrom`
+/// refuses a URL with either, and [`to_request_uri`](http_interop::to_request_uri) leaves both
+/// out; credentials in an `http::Uri` are kept when converting it to a [`Url`]. The details are
+/// in [`UriConversionError`](http_interop::UriConversionError).
+///
+/// ```
+/// use weburl::http_interop::{UriConversionError, to_request_uri};
+///
+/// let url = weburl::Url::parse("https://user@example.org/a?b#c")?;
+/// assert!(matches!(http::Uri::try_from(&url), Err(UriConversionError::HasFragment { .. })));
+/// let uri = to_request_uri(&url)?;
+/// assert_eq!(uri, "https://example.org/a?b");
+/// assert_eq!(weburl::Url::try_from(uri)?.href(), "https://example.org/a?b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "http")]
+pub mod http_interop {
+    pub use weburl_parser::http_interop::{UriConversionError, to_request_uri};
+}
 
 pub use encoding_rs;
 pub use render::{is_invisible, render};
@@ -166,4 +239,14 @@ pub use weburl_parser::{
     ValidationError, ValidationErrorKind,
 };
 pub use weburl_percent as percent;
+/// [`percent`] under the name of rust-url's crate, so that `percent_encoding::` ports as
+/// `weburl::percent_encoding::`.
+///
+/// ```
+/// use weburl::percent_encoding::{utf8_percent_encode, NON_ALPHANUMERIC};
+///
+/// assert_eq!(utf8_percent_encode("a b", NON_ALPHANUMERIC).to_string(), "a%20b");
+/// ```
+#[doc(no_inline)]
+pub use weburl_percent as percent_encoding;
 pub use weburl_rfc3986 as rfc3986;

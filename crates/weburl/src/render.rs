@@ -144,6 +144,15 @@ fn hex_pair(bytes: &[u8], i: usize) -> Option<u8> {
 /// Code points that take no visible space or change the display order: controls, separators
 /// and spaces other than U+0020, bidi controls, zero-width and other default-ignorable code
 /// points.
+///
+/// [`render`] keeps a host in its ASCII form when its Unicode form holds one of these.
+///
+/// ```
+/// use weburl::is_invisible;
+///
+/// assert!(is_invisible('\u{200B}') && is_invisible('\u{202E}') && is_invisible('\t'));
+/// assert!(!is_invisible(' ') && !is_invisible('ü'));
+/// ```
 #[must_use]
 pub fn is_invisible(c: char) -> bool {
     c.is_control()

@@ -30,6 +30,15 @@ use weburl_parser::{ParseError, Url};
 use weburl_rfc3986::{Error as Rfc3986Error, UriRef, UriRefBuf};
 
 /// Why an href is not an RFC 3986 URI: the first byte that the `URI` rule cannot match.
+///
+/// ```
+/// use weburl::rfc3986_bridge::to_rfc3986;
+///
+/// let url = weburl::Url::parse("https://example.org/?a{b}")?;
+/// let err = to_rfc3986(&url).unwrap_err();
+/// assert_eq!(err.to_string(), "byte 22 ('{') is not allowed here by RFC 3986 (rule query)");
+/// # Ok::<(), weburl::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NotRfc3986 {
     error: Rfc3986Error,
@@ -40,18 +49,39 @@ pub struct NotRfc3986 {
 impl NotRfc3986 {
     /// The byte offset of the first offending byte in the href (its length when the href ends
     /// where RFC 3986 needs more).
+    ///
+    /// ```
+    /// let url = weburl::Url::parse("https://example.org/a|b")?;
+    /// let err = weburl::rfc3986_bridge::to_rfc3986(&url).unwrap_err();
+    /// assert_eq!(&url.href()[err.offset()..], "|b");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// The first offending byte, `None` when the href ended too early.
+    ///
+    /// ```
+    /// let url = weburl::Url::parse("https://example.org/a|b")?;
+    /// let err = weburl::rfc3986_bridge::to_rfc3986(&url).unwrap_err();
+    /// assert_eq!(err.byte(), Some(b'|'));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn byte(&self) -> Option<u8> {
         self.byte
     }
 
     /// The RFC 3986 error, naming the rule that failed.
+    ///
+    /// ```
+    /// let url = weburl::Url::parse("https://example.org/a|b")?;
+    /// let err = weburl::rfc3986_bridge::to_rfc3986(&url).unwrap_err();
+    /// assert_eq!(err.error().offset(), Some(err.offset()));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
     #[must_use]
     pub const fn error(&self) -> Rfc3986Error {
         self.error
@@ -91,6 +121,17 @@ impl core::error::Error for NotRfc3986 {}
 /// # Errors
 ///
 /// [`NotRfc3986`] when the href does not match RFC 3986's `URI` rule.
+///
+/// ```
+/// use weburl::rfc3986_bridge::to_rfc3986;
+///
+/// let url = weburl::Url::parse("https://user@example.org:8080/p?q#f")?;
+/// let uri = to_rfc3986(&url).expect("a URI");
+/// assert_eq!((uri.path(), uri.query(), uri.fragment()), ("/p", Some("q"), Some("f")));
+/// assert!(to_rfc3986(&weburl::Url::parse("https://example.org/`")?).is_ok());
+/// assert!(to_rfc3986(&weburl::Url::parse("https://example.org/?`")?).is_err());
+/// # Ok::<(), weburl::ParseError>(())
+/// ```
 pub fn to_rfc3986(url: &Url) -> Result<UriRef<'_>, NotRfc3986> {
     let href = url.href();
     UriRef::parse_uri(href).map_err(|error| {
@@ -100,6 +141,12 @@ pub fn to_rfc3986(url: &Url) -> Result<UriRef<'_>, NotRfc3986> {
 }
 
 /// A component of a URI, for [`Disagreement::Components`].
+///
+/// ```
+/// use weburl::rfc3986_bridge::Component;
+///
+/// assert_eq!(Component::Userinfo.name(), "userinfo");
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Component {
@@ -121,6 +168,12 @@ pub enum Component {
 
 impl Component {
     /// The component's name in RFC 3986.
+    ///
+    /// ```
+    /// use weburl::rfc3986_bridge::Component;
+    ///
+    /// assert_eq!(Component::Query.name(), "query");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -136,6 +189,16 @@ impl Component {
 }
 
 /// How the URL Standard and RFC 3986 disagree on an input; see [`disagreement`].
+///
+/// ```
+/// use weburl::rfc3986_bridge::{Disagreement, disagreement};
+///
+/// // RFC 3986 rejects the `|` of the input; the URL Standard keeps it.
+/// let Some(Disagreement::WhatwgOnly { href, .. }) = disagreement("https://h/a|b", None) else {
+///     panic!("expected WhatwgOnly");
+/// };
+/// assert_eq!(href, "https://h/a|b");
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Disagreement {

@@ -5,6 +5,13 @@
 use core::fmt;
 
 /// One UTS #46 failure, named by its `IdnaTestV2.txt` status code.
+///
+/// ```
+/// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+///
+/// let errors = to_ascii("-a.example", Config::new().check_hyphens(true)).unwrap_err();
+/// assert_eq!(errors.iter().collect::<Vec<_>>(), [ErrorCode::V3]);
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
@@ -85,6 +92,13 @@ const ALL: [ErrorCode; 21] = [
 
 impl ErrorCode {
     /// The status code as `IdnaTestV2.txt` writes it, e.g. `"A4_2"`.
+    ///
+    /// ```
+    /// use weburl_host::idna::ErrorCode;
+    ///
+    /// assert_eq!(ErrorCode::A4_2.code(), "A4_2");
+    /// assert_eq!(ErrorCode::P4.to_string(), "P4");
+    /// ```
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
@@ -113,12 +127,25 @@ impl ErrorCode {
     }
 
     /// The code named by `code` (as [`ErrorCode::code`] writes it), if there is one.
+    ///
+    /// ```
+    /// use weburl_host::idna::ErrorCode;
+    ///
+    /// assert_eq!(ErrorCode::from_code("C2"), Some(ErrorCode::C2));
+    /// assert_eq!(ErrorCode::from_code("c2"), None);
+    /// ```
     #[must_use]
     pub fn from_code(code: &str) -> Option<ErrorCode> {
         ALL.iter().copied().find(|c| c.code() == code)
     }
 
     /// A short lower-case description of the failure.
+    ///
+    /// ```
+    /// use weburl_host::idna::ErrorCode;
+    ///
+    /// assert_eq!(ErrorCode::U1.description(), "ascii code point not allowed by std3 rules");
+    /// ```
     #[must_use]
     pub const fn description(self) -> &'static str {
         match self {
@@ -171,53 +198,122 @@ pub struct Errors(u32);
 
 impl Errors {
     /// No failure.
+    ///
+    /// ```
+    /// use weburl_host::idna::Errors;
+    ///
+    /// assert!(Errors::new().is_empty());
+    /// assert_eq!(Errors::new(), Errors::default());
+    /// ```
     #[must_use]
     pub const fn new() -> Errors {
         Errors(0)
     }
 
     /// Whether no failure was recorded.
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_unicode, Config};
+    ///
+    /// let (_, result) = to_unicode("xn--bcher-kva.example", Config::new());
+    /// assert!(result.is_ok());
+    /// let (_, result) = to_unicode("xn--zz.example", Config::new());
+    /// assert!(!result.unwrap_err().is_empty());
+    /// ```
     #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Number of distinct failures recorded.
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config};
+    ///
+    /// // A right-to-left label with a left-to-right letter breaks two Bidi rules.
+    /// assert_eq!(to_ascii("\u{5D0}a", Config::new()).unwrap_err().len(), 2);
+    /// ```
     #[must_use]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// Whether `code` was recorded.
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// let errors = to_ascii("a\u{200D}b", Config::new()).unwrap_err();
+    /// assert!(errors.contains(ErrorCode::C2) && !errors.contains(ErrorCode::C1));
+    /// ```
     #[must_use]
     pub const fn contains(self, code: ErrorCode) -> bool {
         self.0 & code.bit() != 0
     }
 
     /// This set with `code` added.
+    ///
+    /// ```
+    /// use weburl_host::idna::{ErrorCode, Errors};
+    ///
+    /// const HYPHENS: Errors = Errors::new().with(ErrorCode::V2).with(ErrorCode::V3);
+    /// assert_eq!(HYPHENS.len(), 2);
+    /// ```
     #[must_use]
     pub const fn with(self, code: ErrorCode) -> Errors {
         Errors(self.0 | code.bit())
     }
 
     /// This set without `code`.
+    ///
+    /// ```
+    /// use weburl_host::idna::{ErrorCode, Errors};
+    ///
+    /// let errors = Errors::new().with(ErrorCode::V2).with(ErrorCode::A4_2);
+    /// assert_eq!(errors.without(ErrorCode::A4_2), Errors::new().with(ErrorCode::V2));
+    /// assert_eq!(errors.without(ErrorCode::B1), errors);
+    /// ```
     #[must_use]
     pub const fn without(self, code: ErrorCode) -> Errors {
         Errors(self.0 & !code.bit())
     }
 
     /// The union of both sets.
+    ///
+    /// ```
+    /// use weburl_host::idna::{ErrorCode, Errors};
+    ///
+    /// let a = Errors::from(ErrorCode::B1);
+    /// let b = Errors::new().with(ErrorCode::C2).with(ErrorCode::B1);
+    /// assert_eq!(a.union(b).len(), 2);
+    /// ```
     #[must_use]
     pub const fn union(self, other: Errors) -> Errors {
         Errors(self.0 | other.0)
     }
 
     /// Records `code`.
+    ///
+    /// ```
+    /// use weburl_host::idna::{ErrorCode, Errors};
+    ///
+    /// let mut errors = Errors::new();
+    /// errors.insert(ErrorCode::P4);
+    /// errors.insert(ErrorCode::P4);
+    /// assert_eq!(errors.len(), 1);
+    /// ```
     pub fn insert(&mut self, code: ErrorCode) {
         self.0 |= code.bit();
     }
 
     /// The recorded codes, in the order of [`ErrorCode`]'s declaration.
+    ///
+    /// ```
+    /// use weburl_host::idna::{ErrorCode, Errors};
+    ///
+    /// let errors = Errors::new().with(ErrorCode::C2).with(ErrorCode::P4);
+    /// assert_eq!(errors.iter().collect::<Vec<_>>(), [ErrorCode::P4, ErrorCode::C2]);
+    /// ```
     #[must_use]
     pub const fn iter(self) -> ErrorCodes {
         ErrorCodes { set: self, next: 0 }
@@ -234,6 +330,14 @@ impl IntoIterator for Errors {
 }
 
 /// Iterator over the codes of an [`Errors`] set, in the order of [`ErrorCode`]'s declaration.
+///
+/// ```
+/// use weburl_host::idna::{ErrorCode, Errors};
+///
+/// let errors = Errors::new().with(ErrorCode::V3);
+/// let codes: Vec<&str> = errors.into_iter().map(ErrorCode::code).collect();
+/// assert_eq!(codes, ["V3"]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct ErrorCodes {
     set: Errors,

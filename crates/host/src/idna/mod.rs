@@ -31,6 +31,11 @@ pub(crate) use process::to_ascii_ldh;
 pub use process::{to_ascii, to_ascii_with_errors, to_unicode};
 
 /// The Unicode version of the IDNA mapping table and character properties.
+///
+/// ```
+/// let (major, _minor, _update) = weburl_host::idna::UNICODE_VERSION;
+/// assert!(major >= 17);
+/// ```
 pub const UNICODE_VERSION: (u8, u8, u8) = tables::UNICODE_VERSION;
 
 /// The flags of UTS #46 processing.
@@ -60,6 +65,14 @@ impl Config {
     /// The URL Standard's settings with `beStrict` false: CheckHyphens false, CheckBidi true,
     /// CheckJoiners true, UseSTD3ASCIIRules false, Transitional_Processing false,
     /// VerifyDnsLength false, IgnoreInvalidPunycode false.
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config};
+    ///
+    /// assert_eq!(to_ascii("Bücher.example", Config::new())?, "xn--bcher-kva.example");
+    /// assert_eq!(Config::new(), Config::default());
+    /// # Ok::<(), weburl_host::idna::Errors>(())
+    /// ```
     #[must_use]
     pub const fn new() -> Config {
         Config {
@@ -75,6 +88,14 @@ impl Config {
 
     /// CheckHyphens: refuse hyphens in the third and fourth positions (V2) and at either end
     /// of a label (V3).
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// assert!(to_ascii("ab--c", Config::new()).is_ok());
+    /// let errors = to_ascii("ab--c", Config::new().check_hyphens(true)).unwrap_err();
+    /// assert!(errors.contains(ErrorCode::V2));
+    /// ```
     #[must_use]
     pub const fn check_hyphens(mut self, on: bool) -> Config {
         self.check_hyphens = on;
@@ -82,6 +103,15 @@ impl Config {
     }
 
     /// CheckBidi: apply the Bidi rule of RFC 5893 to the labels of a Bidi domain name (B1-B6).
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// // A Hebrew letter followed by a Latin one in the same label.
+    /// assert!(to_ascii("\u{5D0}a", Config::new()).unwrap_err().contains(ErrorCode::B2));
+    /// let lenient = Config::new().check_bidi(false);
+    /// assert_eq!(to_ascii("\u{5D0}a", lenient).as_deref(), Ok("xn--a-zhc"));
+    /// ```
     #[must_use]
     pub const fn check_bidi(mut self, on: bool) -> Config {
         self.check_bidi = on;
@@ -89,6 +119,14 @@ impl Config {
     }
 
     /// CheckJoiners: apply the ContextJ rules of RFC 5892 to U+200C and U+200D (C1, C2).
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// assert!(to_ascii("a\u{200D}b", Config::new()).unwrap_err().contains(ErrorCode::C2));
+    /// let lenient = Config::new().check_joiners(false);
+    /// assert_eq!(to_ascii("a\u{200D}b", lenient).as_deref(), Ok("xn--ab-m1t"));
+    /// ```
     #[must_use]
     pub const fn check_joiners(mut self, on: bool) -> Config {
         self.check_joiners = on;
@@ -96,6 +134,14 @@ impl Config {
     }
 
     /// UseSTD3ASCIIRules: allow only `a-z`, `0-9` and `-` among ASCII code points (U1).
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// assert!(to_ascii("a_b", Config::new()).is_ok());
+    /// let errors = to_ascii("a_b", Config::new().use_std3_ascii_rules(true)).unwrap_err();
+    /// assert!(errors.contains(ErrorCode::U1));
+    /// ```
     #[must_use]
     pub const fn use_std3_ascii_rules(mut self, on: bool) -> Config {
         self.use_std3_ascii_rules = on;
@@ -104,6 +150,14 @@ impl Config {
 
     /// Transitional_Processing (deprecated): map the deviation characters (ß, ς, ZWJ, ZWNJ)
     /// as IDNA2003 did.
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config};
+    ///
+    /// assert_eq!(to_ascii("faß.de", Config::new())?, "xn--fa-hia.de");
+    /// assert_eq!(to_ascii("faß.de", Config::new().transitional_processing(true))?, "fass.de");
+    /// # Ok::<(), weburl_host::idna::Errors>(())
+    /// ```
     #[must_use]
     pub const fn transitional_processing(mut self, on: bool) -> Config {
         self.transitional_processing = on;
@@ -112,6 +166,14 @@ impl Config {
 
     /// VerifyDnsLength: refuse an empty or over-long domain (A4_1) or label (A4_2; X4_2 for an
     /// empty label in ToUnicode).
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// assert!(to_ascii("a..b", Config::new()).is_ok());
+    /// let errors = to_ascii("a..b", Config::new().verify_dns_length(true)).unwrap_err();
+    /// assert!(errors.contains(ErrorCode::A4_2));
+    /// ```
     #[must_use]
     pub const fn verify_dns_length(mut self, on: bool) -> Config {
         self.verify_dns_length = on;
@@ -121,6 +183,14 @@ impl Config {
     /// IgnoreInvalidPunycode: keep an `xn--` label that is not valid Punycode as it is, without
     /// validating it further, instead of failing (P4). An `xn--` label holding non-ASCII code
     /// points, or decoding to ASCII only, still fails.
+    ///
+    /// ```
+    /// use weburl_host::idna::{to_ascii, Config, ErrorCode};
+    ///
+    /// assert!(to_ascii("xn--zz", Config::new()).unwrap_err().contains(ErrorCode::P4));
+    /// let lenient = Config::new().ignore_invalid_punycode(true);
+    /// assert_eq!(to_ascii("xn--zz", lenient).as_deref(), Ok("xn--zz"));
+    /// ```
     #[must_use]
     pub const fn ignore_invalid_punycode(mut self, on: bool) -> Config {
         self.ignore_invalid_punycode = on;

@@ -17,6 +17,13 @@ use core::fmt;
 /// that [`decode`] accepts. Decoding inserts each code point into the output, so its cost is
 /// quadratic in the label length; capping the label keeps the cost per input byte bounded. A DNS
 /// label holds at most 63 bytes, so the cap only refuses labels no resolver could use.
+///
+/// ```
+/// use weburl_host::idna::punycode::{encode, PunycodeError, MAX_LABEL_LEN};
+///
+/// assert!(encode(&"é".repeat(MAX_LABEL_LEN)).is_ok());
+/// assert_eq!(encode(&"é".repeat(MAX_LABEL_LEN + 1)), Err(PunycodeError::TooLong));
+/// ```
 pub const MAX_LABEL_LEN: usize = 1000;
 
 // RFC 3492 section 5, the Bootstring parameters for Punycode.
@@ -30,6 +37,13 @@ const INITIAL_N: u32 = 0x80;
 const DELIMITER: char = '-';
 
 /// Why Punycode encoding or decoding failed.
+///
+/// ```
+/// use weburl_host::idna::punycode::{decode, PunycodeError};
+///
+/// assert_eq!(decode("99999999999"), Err(PunycodeError::Overflow));
+/// assert_eq!(decode("é"), Err(PunycodeError::NonBasic));
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PunycodeError {
@@ -173,6 +187,15 @@ pub(crate) struct Scratch {
 /// # Errors
 ///
 /// [`PunycodeError`] when `input` is not valid Punycode or is longer than [`MAX_LABEL_LEN`].
+///
+/// ```
+/// use weburl_host::idna::punycode::decode;
+///
+/// assert_eq!(decode("bcher-kva")?, "bücher");
+/// assert!(decode("99999999999").is_err());
+/// # Ok::<(), weburl_host::idna::punycode::PunycodeError>(())
+/// ```
+#[doc(alias = "decode_to_string")]
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
     let mut out = String::new();
     decode_into(input, &mut out)?;
@@ -185,6 +208,17 @@ pub fn decode(input: &str) -> Result<String, PunycodeError> {
 /// # Errors
 ///
 /// [`PunycodeError`] when `input` is not valid Punycode or is longer than [`MAX_LABEL_LEN`].
+///
+/// ```
+/// use weburl_host::idna::punycode::decode_into;
+///
+/// let mut out = String::from("label: ");
+/// decode_into("bcher-kva", &mut out)?;
+/// assert_eq!(out, "label: bücher");
+/// assert!(decode_into("99999999999", &mut out).is_err());
+/// assert_eq!(out, "label: bücher", "unchanged on failure");
+/// # Ok::<(), weburl_host::idna::punycode::PunycodeError>(())
+/// ```
 pub fn decode_into(input: &str, out: &mut String) -> Result<(), PunycodeError> {
     decode_with(input, out, &mut Scratch::default())
 }
@@ -272,6 +306,15 @@ fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
 /// # Errors
 ///
 /// [`PunycodeError::Overflow`] or [`PunycodeError::TooLong`] for an input too long to encode.
+///
+/// ```
+/// use weburl_host::idna::punycode::encode;
+///
+/// assert_eq!(encode("bücher")?, "bcher-kva");
+/// assert_eq!(encode("abc")?, "abc-");
+/// # Ok::<(), weburl_host::idna::punycode::PunycodeError>(())
+/// ```
+#[doc(alias = "encode_str")]
 pub fn encode(input: &str) -> Result<String, PunycodeError> {
     let mut out = String::new();
     encode_into(input, &mut out)?;
@@ -284,6 +327,15 @@ pub fn encode(input: &str) -> Result<String, PunycodeError> {
 /// # Errors
 ///
 /// [`PunycodeError::Overflow`] or [`PunycodeError::TooLong`] for an input too long to encode.
+///
+/// ```
+/// use weburl_host::idna::punycode::encode_into;
+///
+/// let mut out = String::from("xn--");
+/// encode_into("bücher", &mut out)?;
+/// assert_eq!(out, "xn--bcher-kva");
+/// # Ok::<(), weburl_host::idna::punycode::PunycodeError>(())
+/// ```
 pub fn encode_into(input: &str, out: &mut String) -> Result<(), PunycodeError> {
     encode_with(input, out, &mut Scratch::default())
 }
