@@ -51,21 +51,27 @@ extern crate std;
 
 mod error;
 mod host;
+mod host_api;
 mod options;
 mod origin;
 mod parser;
+mod rust_setters;
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod serialize;
+mod setter_outcome;
 mod setters;
 mod url;
+mod utf16;
 
-pub use error::{ParseError, ValidationError, ValidationErrorKind};
+pub use error::{HostFailure, ParseError, ValidationError, ValidationErrorKind};
 pub use host::HostKind;
+pub use host_api::HostRef;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
 pub use search_params::SearchParamsMut;
+pub use setter_outcome::{SetOutcome, SetterError};
 pub use url::{PathSegments, Url};
 
 impl Url {
@@ -79,7 +85,7 @@ impl Url {
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        parser::parse(input, None, None, None)
+        parser::parse(input, None, None, None).map_err(|e| e.classify(None))
     }
 
     /// Parses `input` against this URL as the base URL.
@@ -90,7 +96,7 @@ impl Url {
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        parser::parse(input, Some(self), None, None)
+        parser::parse(input, Some(self), None, None).map_err(|e| e.classify(Some(self)))
     }
 
     /// A builder for parsing with a base URL, a query encoding, or a validation error callback.

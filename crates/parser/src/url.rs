@@ -287,7 +287,16 @@ impl Url {
     }
 
     /// The port as a number, or `None` when the port is null (the default port of a special
-    /// scheme is always null).
+    /// scheme is always null). rust-url's `port()`; [`port`](Self::port) is the standard's
+    /// getter, a string.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("https://example.org:8443/")?.port_u16(), Some(8443));
+    /// assert_eq!(Url::parse("https://example.org:443/")?.port_u16(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[doc(alias = "port")]
     #[inline]
     #[must_use]
     pub fn port_u16(&self) -> Option<u16> {
@@ -295,9 +304,64 @@ impl Url {
     }
 
     /// The port, or the scheme's default port when the port is null.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("https://example.org/")?.port_or_default(), Some(443));
+    /// assert_eq!(Url::parse("sc://example.org/")?.port_or_default(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn port_or_default(&self) -> Option<u16> {
         self.port.or_else(|| self.scheme_type.default_port())
+    }
+
+    /// rust-url's name for [`port_or_default`](Self::port_or_default): the port, or the
+    /// scheme's default port (`ftp` 21, `http` and `ws` 80, `https` and `wss` 443).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("ws://example.org/")?.port_or_known_default(), Some(80));
+    /// assert_eq!(Url::parse("ws://example.org:81/")?.port_or_known_default(), Some(81));
+    /// assert_eq!(Url::parse("file:///tmp")?.port_or_known_default(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.port_or_default()
+    }
+
+    /// rust-url's name for [`pathname`](Self::pathname): the serialized path (an opaque path
+    /// as it is, otherwise `/` and the segments).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("https://example.org/a/b?q")?.path(), "/a/b");
+    /// assert_eq!(Url::parse("mailto:a@example.org")?.path(), "a@example.org");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[doc(alias = "pathname")]
+    #[inline]
+    #[must_use]
+    pub fn path(&self) -> &str {
+        self.pathname()
+    }
+
+    /// rust-url's name for [`has_opaque_path`](Self::has_opaque_path): whether the URL's path
+    /// is a single opaque string (the spec's former "cannot-be-a-base-URL" flag), so that no
+    /// relative URL other than a fragment resolves against it.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert!(Url::parse("data:text/plain,hi")?.cannot_be_a_base());
+    /// assert!(!Url::parse("sc:/path")?.cannot_be_a_base());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cannot_be_a_base(&self) -> bool {
+        self.has_opaque_path()
     }
 
     /// Whether the URL has an opaque path (a single string rather than a list of segments,

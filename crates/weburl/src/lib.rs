@@ -159,8 +159,8 @@ pub use weburl_form as form;
 pub use weburl_host as host;
 pub use weburl_host::idna;
 pub use weburl_parser::{
-    HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, SearchParamsMut, Url,
-    ValidationError, ValidationErrorKind,
+    HostFailure, HostKind, HostRef, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments,
+    SearchParamsMut, SetOutcome, SetterError, Url, ValidationError, ValidationErrorKind,
 };
 pub use weburl_percent as percent;
 pub use weburl_rfc3986 as rfc3986;
