@@ -121,6 +121,11 @@ impl ValidationErrorKind {
     };
 
     /// The spec's name for this error, e.g. `"invalid-URL-unit"`.
+    ///
+    /// ```
+    /// use weburl_parser::ValidationErrorKind;
+    /// assert_eq!(ValidationErrorKind::InvalidUrlUnit.name(), "invalid-URL-unit");
+    /// ```
     #[must_use]
     pub const fn name(self) -> &'static str {
         use ValidationErrorKind as K;
@@ -160,6 +165,12 @@ impl ValidationErrorKind {
     }
 
     /// The kind whose spec name is `name`, if any.
+    ///
+    /// ```
+    /// use weburl_parser::ValidationErrorKind;
+    /// assert_eq!(ValidationErrorKind::from_name("port-invalid"), Some(ValidationErrorKind::PortInvalid));
+    /// assert_eq!(ValidationErrorKind::from_name("nope"), None);
+    /// ```
     #[must_use]
     pub fn from_name(name: &str) -> Option<ValidationErrorKind> {
         Self::ALL.into_iter().find(|kind| kind.name() == name)
@@ -184,18 +195,34 @@ pub struct ValidationError {
 
 impl ValidationError {
     /// A validation error of `kind` at byte `offset` of the input.
+    ///
+    /// ```
+    /// use weburl_parser::{ValidationError, ValidationErrorKind};
+    /// let error = ValidationError::new(ValidationErrorKind::PortInvalid, 20);
+    /// assert_eq!(error.to_string(), "port-invalid at byte 20");
+    /// ```
     #[must_use]
     pub const fn new(kind: ValidationErrorKind, offset: usize) -> ValidationError {
         ValidationError { kind, offset }
     }
 
     /// What went wrong.
+    ///
+    /// ```
+    /// let error = weburl_parser::Url::parse("https://h:x").unwrap_err().validation_error().unwrap();
+    /// assert_eq!(error.kind(), weburl_parser::ValidationErrorKind::PortInvalid);
+    /// ```
     #[must_use]
     pub const fn kind(&self) -> ValidationErrorKind {
         self.kind
     }
 
     /// The byte offset in the original input (before any trimming or tab removal).
+    ///
+    /// ```
+    /// let error = weburl_parser::Url::parse("  https://h:x").unwrap_err().validation_error().unwrap();
+    /// assert_eq!(error.offset(), 12); // counted in the input as given
+    /// ```
     #[must_use]
     pub const fn offset(&self) -> usize {
         self.offset
@@ -240,12 +267,24 @@ impl HostFailure {
     }
 
     /// The validation error that made the host parser fail, with its offset.
+    ///
+    /// ```
+    /// use weburl_parser::{ParseError, Url, ValidationErrorKind};
+    /// let Err(ParseError::InvalidHost(failure)) = Url::parse("http://[::1/") else { panic!() };
+    /// assert_eq!(failure.validation_error().kind(), ValidationErrorKind::Ipv6Unclosed);
+    /// ```
     #[must_use]
     pub const fn validation_error(&self) -> ValidationError {
         self.error
     }
 
     /// What went wrong, in the spec's terms.
+    ///
+    /// ```
+    /// use weburl_parser::{ParseError, Url, ValidationErrorKind};
+    /// let Err(ParseError::InvalidHost(failure)) = Url::parse("https://1.2.3.4.5/") else { panic!() };
+    /// assert_eq!(failure.kind(), ValidationErrorKind::Ipv4TooManyParts);
+    /// ```
     #[must_use]
     pub const fn kind(&self) -> ValidationErrorKind {
         self.error.kind()
@@ -254,12 +293,24 @@ impl HostFailure {
     /// The byte offset in the input where the host parser's last validation error arose: the
     /// host's start when the host was percent-decoded or mapped by IDNA first, and for every
     /// failure of the domain parser.
+    ///
+    /// ```
+    /// use weburl_parser::{ParseError, Url};
+    /// let Err(ParseError::InvalidHost(failure)) = Url::parse("sc://a^b/") else { panic!() };
+    /// assert_eq!(failure.offset(), 6);
+    /// ```
     #[must_use]
     pub const fn offset(&self) -> usize {
         self.error.offset()
     }
 
     /// The host parser's own error, with the precise cause.
+    ///
+    /// ```
+    /// use weburl_parser::{ParseError, Url};
+    /// let Err(ParseError::InvalidHost(failure)) = Url::parse("https://a\u{200C}b.example/") else { panic!() };
+    /// assert!(failure.host_error().idna_errors().is_some());
+    /// ```
     #[must_use]
     pub const fn host_error(&self) -> HostError {
         self.cause

@@ -100,6 +100,12 @@ impl Url {
     }
 
     /// A builder for parsing with a base URL, a query encoding, or a validation error callback.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::options().parse("https://example.org/")?;
+    /// assert_eq!(url.href(), "https://example.org/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn options<'a>() -> ParseOptions<'a> {
         ParseOptions::new()

@@ -30,6 +30,13 @@ pub struct OpaqueOrigin(usize);
 
 impl OpaqueOrigin {
     /// A new opaque origin, distinct from every earlier one.
+    ///
+    /// ```
+    /// use weburl_parser::OpaqueOrigin;
+    /// let (a, b) = (OpaqueOrigin::new(), OpaqueOrigin::new());
+    /// assert_ne!(a, b);
+    /// assert_eq!(a, a.clone());
+    /// ```
     #[must_use]
     pub fn new() -> OpaqueOrigin {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -44,7 +51,28 @@ impl Default for OpaqueOrigin {
 }
 
 impl Origin {
+    /// A new opaque origin, distinct from every other (rust-url's `Origin::new_opaque`).
+    ///
+    /// ```
+    /// use weburl_parser::Origin;
+    /// let origin = Origin::new_opaque();
+    /// assert!(!origin.is_tuple());
+    /// assert_ne!(origin, Origin::new_opaque());
+    /// assert_eq!(origin.ascii_serialization(), "null");
+    /// ```
+    #[must_use]
+    pub fn new_opaque() -> Origin {
+        Origin::Opaque(OpaqueOrigin::new())
+    }
+
     /// Whether this is a tuple origin (not opaque).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert!(Url::parse("https://example.org/")?.origin().is_tuple());
+    /// assert!(!Url::parse("data:,x")?.origin().is_tuple());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn is_tuple(&self) -> bool {
         matches!(self, Origin::Tuple { .. })

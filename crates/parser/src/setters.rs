@@ -130,6 +130,15 @@ impl Url {
 
     /// The `href` setter: parse `value` with no base; on failure the URL is left unchanged and
     /// the error returned (the API throws a `TypeError`).
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
+    /// url.set_href("http://example.com/x")?;
+    /// assert_eq!(url.href(), "http://example.com/x");
+    /// assert!(url.set_href("/relative").is_err());
+    /// assert_eq!(url.href(), "http://example.com/x");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
         *self = Url::parse(value)?;
         Ok(())

@@ -162,6 +162,12 @@ impl Url {
     // ----- URL API getters (section 6.1) -----
 
     /// The `href` getter: the URL serializer's output (section 4.5).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.href(), "https://user:pass@example.org:8080/p?q#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn href(&self) -> &str {
@@ -169,6 +175,12 @@ impl Url {
     }
 
     /// The whole serialization; the same as [`href`](Self::href).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.as_str(), url.href());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn as_str(&self) -> &str {
@@ -176,6 +188,12 @@ impl Url {
     }
 
     /// Consumes the URL and returns its serialization.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.into_string(), "https://user:pass@example.org:8080/p?q#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn into_string(self) -> String {
@@ -183,6 +201,12 @@ impl Url {
     }
 
     /// The `protocol` getter: the scheme followed by `:`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.protocol(), "https:");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn protocol(&self) -> &str {
@@ -190,6 +214,12 @@ impl Url {
     }
 
     /// The `username` getter (percent-encoded, possibly empty).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.username(), "user");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn username(&self) -> &str {
         if self.host_kind.is_some() {
@@ -200,6 +230,12 @@ impl Url {
     }
 
     /// The `password` getter (percent-encoded, possibly empty).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.password(), "pass");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn password(&self) -> &str {
         if self.host_kind.is_some() && self.byte_at(self.username_end) == Some(b':') {
@@ -211,6 +247,12 @@ impl Url {
 
     /// The `host` getter: the serialized host and, when there is a port, `:` and the port.
     /// Empty when the host is null. See [`host_kind`](Self::host_kind) for the kind of host.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.host(), "example.org:8080");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn host(&self) -> &str {
         if self.host_kind.is_some() { self.slice(self.host_start, self.path_start) } else { "" }
@@ -218,6 +260,12 @@ impl Url {
 
     /// The `hostname` getter: the serialized host (IPv6 addresses in brackets), empty when the
     /// host is null or empty.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.hostname(), "example.org");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn hostname(&self) -> &str {
@@ -225,12 +273,24 @@ impl Url {
     }
 
     /// The `port` getter: the port's digits, or empty when the port is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.port(), "8080");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn port(&self) -> &str {
         if self.port.is_some() { self.slice(self.host_end + 1, self.path_start) } else { "" }
     }
 
     /// The `pathname` getter: the URL path serializer's output.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.pathname(), "/p");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn pathname(&self) -> &str {
@@ -238,6 +298,12 @@ impl Url {
     }
 
     /// The `search` getter: empty when the query is null or empty, otherwise `?` and the query.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.search(), "?q");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn search(&self) -> &str {
         match self.query_start {
@@ -250,6 +316,12 @@ impl Url {
 
     /// The `hash` getter: empty when the fragment is null or empty, otherwise `#` and the
     /// fragment.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.hash(), "#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn hash(&self) -> &str {
         match self.fragment_start {
@@ -263,6 +335,12 @@ impl Url {
     // ----- Record accessors -----
 
     /// The URL's scheme, ASCII lowercase, without the `:`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.scheme(), "https");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn scheme(&self) -> &str {
@@ -270,6 +348,13 @@ impl Url {
     }
 
     /// Whether the scheme is special (`ftp`, `file`, `http`, `https`, `ws`, `wss`; section 4.2).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(url.is_special());
+    /// assert!(!weburl_parser::Url::parse("sc://h/")?.is_special());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_special(&self) -> bool {
@@ -280,6 +365,13 @@ impl Url {
     ///
     /// Unlike the [`host`](Self::host) getter (a string with the port), this tells which kind
     /// of host the record holds; [`hostname`](Self::hostname) gives its serialization.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.host_kind(), Some(weburl_parser::HostKind::Domain));
+    /// assert_eq!(weburl_parser::Url::parse("data:,x")?.host_kind(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
@@ -366,6 +458,13 @@ impl Url {
 
     /// Whether the URL has an opaque path (a single string rather than a list of segments,
     /// e.g. `mailto:someone@example.org`).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(!url.has_opaque_path());
+    /// assert!(weburl_parser::Url::parse("mailto:a@example.org")?.has_opaque_path());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn has_opaque_path(&self) -> bool {
@@ -388,18 +487,39 @@ impl Url {
     }
 
     /// The query without its `?`, or `None` when the query is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.query(), Some("q"));
+    /// assert_eq!(weburl_parser::Url::parse("https://h/")?.query(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn query(&self) -> Option<&str> {
         self.query_start.map(|start| self.slice(start.get() + 1, self.query_end()))
     }
 
     /// The fragment without its `#`, or `None` when the fragment is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.fragment(), Some("f"));
+    /// assert_eq!(weburl_parser::Url::parse("https://h/#")?.fragment(), Some(""));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn fragment(&self) -> Option<&str> {
         self.fragment_start.map(|start| self.slice(start.get() + 1, self.len_u32()))
     }
 
     /// Whether the URL includes credentials (a non-empty username or password).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(url.has_credentials());
+    /// assert!(!weburl_parser::Url::parse("https://@h/")?.has_credentials());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn has_credentials(&self) -> bool {
         self.host_kind.is_some() && self.host_start > self.scheme_end + 3
@@ -407,6 +527,13 @@ impl Url {
 
     /// Whether the URL cannot have a username, password or port (section 4.2): its host is
     /// null or empty, or its scheme is `file`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(!url.cannot_have_username_password_port());
+    /// assert!(weburl_parser::Url::parse("file://host/x")?.cannot_have_username_password_port());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn cannot_have_username_password_port(&self) -> bool {
         matches!(self.host_kind, None | Some(HostKind::Empty)) || self.scheme_type.is_file()
