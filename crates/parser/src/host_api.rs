@@ -31,6 +31,7 @@ use crate::host::HostKind;
 /// assert_eq!(Url::parse("http://[::1]/")?.host_ref().unwrap().to_string(), "[::1]");
 /// # Ok::<(), weburl_parser::ParseError>(())
 /// ```
+#[doc(alias = "Host")]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum HostRef<'a> {
     /// A domain (special URLs): lowercase ASCII, IDNA labels in their `xn--` form.

@@ -91,7 +91,6 @@ impl<'a, F: FnMut(ValidationError)> ParseOptions<'a, F> {
     /// assert_eq!(names, ["invalid-reverse-solidus"]);
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
-    #[doc(alias = "syntax_violation_callback")]
     #[must_use]
     pub fn on_validation_error<G: FnMut(ValidationError)>(
         self,

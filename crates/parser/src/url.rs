@@ -433,7 +433,6 @@ impl Url {
     /// assert_eq!(Url::parse("mailto:a@example.org")?.path(), "a@example.org");
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
-    #[doc(alias = "pathname")]
     #[inline]
     #[must_use]
     pub fn path(&self) -> &str {
