@@ -110,6 +110,31 @@ mod tests {
         assert_eq!(err, Ok(String::from("sc://%C3%A9/")));
     }
 
+    proptest::proptest! {
+        /// Any UTF-16 (lone surrogates included) parses as its USVString does, and every
+        /// offset reported is a code unit index within the input.
+        #[test]
+        fn any_utf16_parses_as_its_usv_string(
+            prefix in proptest::sample::select(alloc::vec!["https://", "http://h/", "sc://", "sc:", ""]),
+            units in proptest::collection::vec(proptest::prelude::any::<u16>(), 0..40),
+        ) {
+            let mut input: Vec<u16> = prefix.encode_utf16().collect();
+            input.extend(units);
+            let text = to_usv_string(&input);
+            let mut offsets = Vec::new();
+            let ours = Url::options().on_validation_error(|e| offsets.push(e.offset())).parse_utf16(&input);
+            let theirs = Url::parse(&text);
+            proptest::prop_assert_eq!(ours.as_ref().ok().map(Url::href), theirs.as_ref().ok().map(Url::href));
+            for offset in offsets {
+                proptest::prop_assert!(offset <= input.len(), "{} > {}", offset, input.len());
+            }
+            if let Err(error) = ours {
+                let offset = error.validation_error().map_or(0, |e| e.offset());
+                proptest::prop_assert!(offset <= input.len());
+            }
+        }
+    }
+
     /// Every WPT input with a lone surrogate parses as its U+FFFD form does.
     #[test]
     fn agrees_with_str_parsing() {
