@@ -25,7 +25,10 @@ impl Url {
     /// by one `:`, and nothing else (ASCII tabs and newlines are removed first). The checks are
     /// those of the [`protocol` setter](Self::set_protocol): no change between special and
     /// non-special schemes, none to `file` with credentials or a port, none from a `file` URL
-    /// with an empty host. A port equal to the new scheme's default port becomes null.
+    /// with an empty host. A port equal to the new scheme's default port becomes null. Unlike
+    /// the protocol setter, it also refuses a change to `file` that the parser would undo on
+    /// reparsing (the host `localhost`, a first path segment such as `c|`), so the href always
+    /// parses back to itself.
     ///
     /// ```
     /// use weburl_parser::{SetterError, Url};
@@ -45,7 +48,19 @@ impl Url {
         {
             return Err(SetterError::InvalidScheme);
         }
-        self.replace_scheme(scheme)
+        let to_file = !self.scheme_type.is_file() && scheme.eq_ignore_ascii_case(b"file");
+        let before = if to_file { Some(self.clone()) } else { None };
+        self.replace_scheme(scheme)?;
+        // The protocol setter keeps a host `localhost` and a first segment such as `c|`, which
+        // the parser rewrites for `file` URLs (`file:///`, `c:`): such a URL would not parse
+        // back to itself, so this setter refuses the change instead.
+        if let Some(before) = before {
+            if Url::parse(self.href()).map_or(true, |again| again.href() != self.href()) {
+                *self = before;
+                return Err(SetterError::FileRewrite);
+            }
+        }
+        Ok(())
     }
 
     /// Sets the path (rust-url's `set_path`). A path that is a list of segments is set as the
@@ -269,6 +284,13 @@ mod tests {
         }
         let mut file = Url::parse("file:///x").unwrap();
         assert_eq!(file.set_scheme("http"), Err(SetterError::FileWithEmptyHost));
+        for href in ["http://localhost/", "http://h/c|", "http://h/c|/x"] {
+            let mut url = Url::parse(href).unwrap();
+            assert_eq!(url.set_scheme("file"), Err(SetterError::FileRewrite), "{href}");
+            assert_eq!(url.href(), href);
+            assert!(url.set_protocol("file").is_ok(), "{href}: the standard's setter takes it");
+        }
+        assert_eq!(after("http://h/c|x", |u| u.set_scheme("file").unwrap()), "file://h/c|x");
         let mut creds = Url::parse("http://u@h/").unwrap();
         assert_eq!(creds.set_scheme("file"), Err(SetterError::FileWithCredentialsOrPort));
     }

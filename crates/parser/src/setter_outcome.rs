@@ -45,6 +45,10 @@ pub enum SetterError {
     /// The URL's scheme is `file` and its host is empty, which no other scheme allows (scheme
     /// state, step 2.1.3).
     FileWithEmptyHost,
+    /// [`Url::set_scheme`](crate::Url::set_scheme) only: as a `file` URL, the href would not
+    /// parse back to itself (the parser rewrites the host `localhost` to the empty host and a
+    /// first path segment such as `c|` to `c:`; the standard's protocol setter keeps both).
+    FileRewrite,
     /// The host parser failed on the value; its error says why.
     InvalidHost(HostError),
     /// The host would be empty, which a special URL, or one with credentials or a port, cannot
@@ -86,6 +90,9 @@ impl fmt::Display for SetterError {
             }
             SetterError::FileWithEmptyHost => {
                 "cannot change the scheme of a file URL whose host is empty"
+            }
+            SetterError::FileRewrite => {
+                "cannot change to the file scheme: the parser would rewrite the host localhost or a drive letter such as c|"
             }
             // "invalid host: ..." with the host parser's cause.
             SetterError::InvalidHost(error) => return write!(f, "{error}"),
@@ -319,6 +326,7 @@ mod tests {
             SetterError::SpecialSchemeChange,
             SetterError::FileWithCredentialsOrPort,
             SetterError::FileWithEmptyHost,
+            SetterError::FileRewrite,
             SetterError::EmptyHost,
             SetterError::PortInHostname,
             SetterError::InvalidPort,

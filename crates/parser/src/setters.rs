@@ -148,6 +148,10 @@ impl Url {
     /// scheme start state as state override. Changes between special and non-special schemes,
     /// and to `file` when there are credentials or a port, are ignored; the outcome says why.
     ///
+    /// As the standard says, a change to `file` keeps a host `localhost` and a first path
+    /// segment such as `c|`, which the parser would rewrite (`file:///`, `c:`): that href does
+    /// not parse back to itself. [`set_scheme`](Self::set_scheme) refuses such a change.
+    ///
     /// ```
     /// use weburl_parser::{SetterError, Url};
     /// let mut url = Url::parse("http://example.org/")?;

@@ -338,12 +338,29 @@ fn serialize_from_getters(url: &Url) -> String {
     out
 }
 
-fn check(url: &Url, ops: &[Op]) -> Result<(), TestCaseError> {
+/// Whether the href parses back to itself.
+fn idempotent(url: &Url) -> bool {
+    Url::parse(url.href()).is_ok_and(|again| again.href() == url.href())
+}
+
+/// `check_idempotent` false: the protocol setter just changed the scheme to `file` keeping a
+/// host `localhost` or a first segment such as `c|`, which the parser rewrites; the standard
+/// says so (WPT agrees), so only this setter, and the URL it leaves until the next change that
+/// makes the href idempotent again, is exempt.
+fn check(url: &Url, ops: &[Op], check_idempotent: bool) -> Result<(), TestCaseError> {
     prop_assert_eq!(url.check_invariants(), Ok(()), "{:?} after {:?}", url.href(), ops);
     prop_assert_eq!(serialize_from_getters(url), url.href(), "after {:?}", ops);
     prop_assert_eq!(url.port(), url.port_u16().map(|p| format!("{p}")).unwrap_or_default());
     let again = Url::parse(url.href()).map(|u| String::from(u.href()));
-    prop_assert_eq!(again.as_deref(), Ok(url.href()), "the href is not idempotent after {:?}", ops);
+    prop_assert!(again.is_ok(), "{:?} does not reparse after {:?}", url.href(), ops);
+    if check_idempotent {
+        prop_assert_eq!(
+            again.as_deref(),
+            Ok(url.href()),
+            "the href is not idempotent after {:?}",
+            ops
+        );
+    }
     Ok(())
 }
 
@@ -356,12 +373,19 @@ proptest! {
         ops in prop::collection::vec(op(), 1..6),
     ) {
         let mut url = start;
-        check(&url, &[])?;
+        check(&url, &[], true)?;
         let mut done = Vec::new();
+        let mut exempt = false;
         for op in ops {
+            let was_file = url.scheme() == "file";
             apply(&mut url, &op)?;
+            exempt = match op {
+                Op::Protocol(_) if !was_file && url.scheme() == "file" => !idempotent(&url),
+                Op::Href(_) => false,
+                _ => exempt && !idempotent(&url),
+            };
             done.push(op);
-            check(&url, &done)?;
+            check(&url, &done, !exempt)?;
         }
     }
 }
