@@ -514,9 +514,9 @@ fn setter_suite(sets: &[Dataset], rounds: usize) {
                         let v = values[i % 2];
                         match setter {
                             "href" => sum += usize::from(u.set_href(v).is_ok()),
-                            "host" => u.set_host(v),
-                            "pathname" => u.set_pathname(v),
-                            _ => u.set_search(v),
+                            "host" => sum += usize::from(u.set_host(v).is_ok()),
+                            "pathname" => sum += usize::from(u.set_pathname(v).is_ok()),
+                            _ => sum += usize::from(u.set_search(v).is_ok()),
                         }
                         sum += u.href().len();
                     }

@@ -15,7 +15,8 @@ pub fn run(args: &SetArgs, out: &mut Out) -> Status {
         }
     };
     let value = args.value.as_str();
-    match args.property {
+    // The other setters ignore values they cannot use, as in JavaScript.
+    let _ = match args.property {
         Property::Href => {
             // The href setter is the only one that can fail (it throws a TypeError in
             // JavaScript); the URL is then unchanged.
@@ -23,6 +24,7 @@ pub fn run(args: &SetArgs, out: &mut Out) -> Status {
                 note(format_args!("weburl: the new href {value:?} does not parse: {err}"));
                 return Ok(1);
             }
+            weburl::SetOutcome::from(Ok(()))
         }
         Property::Protocol => url.set_protocol(value),
         Property::Username => url.set_username(value),
@@ -33,7 +35,7 @@ pub fn run(args: &SetArgs, out: &mut Out) -> Status {
         Property::Pathname => url.set_pathname(value),
         Property::Search => url.set_search(value),
         Property::Hash => url.set_hash(value),
-    }
+    };
     out.write_fmt(format_args!("{}\n", url.href()))?;
     Ok(0)
 }

@@ -220,16 +220,71 @@ impl HostError {
             _ => None,
         }
     }
+
+    /// Whether the domain parser failed because the domain holds a forbidden domain code point
+    /// (section 3.2, domain to ASCII step 8).
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    /// assert!(Host::parse("a b", false).unwrap_err().is_forbidden_domain_code_point());
+    /// assert!(!Host::parse("[::1", false).unwrap_err().is_forbidden_domain_code_point());
+    /// ```
+    #[must_use]
+    pub const fn is_forbidden_domain_code_point(&self) -> bool {
+        matches!(self.cause, Cause::ForbiddenDomainCodePoint)
+    }
+
+    /// Whether the domain parser failed because the domain became the empty string (section
+    /// 3.3, domain to ASCII step 7).
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    /// assert!(Host::parse("", false).unwrap_err().is_empty_domain());
+    /// assert!(!Host::parse("[::1", false).unwrap_err().is_empty_domain());
+    /// ```
+    #[must_use]
+    pub const fn is_empty_domain(&self) -> bool {
+        matches!(self.cause, Cause::EmptyDomain)
+    }
+
+    /// The cause beyond the validation error's name, in words, when there is one: "forbidden
+    /// domain code point", "the domain is empty", or the UTS #46 ToASCII errors.
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    /// let err = Host::parse("a b", false).unwrap_err();
+    /// assert_eq!(err.detail().unwrap().to_string(), "forbidden domain code point");
+    /// assert!(Host::parse("[::1", false).unwrap_err().detail().is_none());
+    /// ```
+    #[must_use]
+    pub fn detail(&self) -> Option<impl fmt::Display + use<>> {
+        match self.cause {
+            Cause::Validation => None,
+            cause => Some(Detail(cause)),
+        }
+    }
+}
+
+/// The words for a [`Cause`], as [`HostError::detail`] returns them.
+struct Detail(Cause);
+
+impl fmt::Display for Detail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Cause::Validation => Ok(()),
+            Cause::ToAscii(errors) => write!(f, "UTS #46 ToASCII errors: {errors}"),
+            Cause::EmptyDomain => f.write_str("the domain is empty"),
+            Cause::ForbiddenDomainCodePoint => f.write_str("forbidden domain code point"),
+        }
+    }
 }
 
 impl fmt::Display for HostError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid host: {}", self.kind.name())?;
-        match self.cause {
-            Cause::Validation => Ok(()),
-            Cause::ToAscii(errors) => write!(f, " (UTS #46 ToASCII errors: {errors})"),
-            Cause::EmptyDomain => f.write_str(" (the domain is empty)"),
-            Cause::ForbiddenDomainCodePoint => f.write_str(" (forbidden domain code point)"),
+        match self.detail() {
+            Some(detail) => write!(f, " ({detail})"),
+            None => Ok(()),
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use alloc::string::String;
 
-use crate::error::ValidationErrorKind;
+use crate::error::{HostFailure, ValidationErrorKind};
 
 pub use weburl_host::HostKind;
 
@@ -16,37 +16,140 @@ impl From<weburl_host::ValidationErrorKind> for ValidationErrorKind {
 }
 
 /// Host parser: appends the serialized host to `out` (unchanged on failure). `report` gets
-/// each validation error with its byte offset in `input`. On failure, the error that caused it
-/// and its offset (the last one reported at or before the failure, else 0).
+/// each validation error with its byte offset in `input`. On failure, the host parser's error
+/// at the offset of the last validation error it reported at or before the failure (else 0),
+/// whether or not anyone listens.
 pub(crate) fn parse_host_into(
     input: &str,
     is_opaque: bool,
     out: &mut String,
     report: Option<&mut dyn FnMut(ValidationErrorKind, usize)>,
-) -> Result<HostKind, (ValidationErrorKind, usize)> {
-    let mut last_offset = 0;
-    let result = match report {
+) -> Result<HostKind, HostFailure> {
+    match report {
         Some(report) => {
+            let mut last_offset = 0;
             let mut forward = |kind: weburl_host::ValidationErrorKind, offset: usize| {
                 last_offset = offset;
                 report(kind.into(), offset);
             };
-            weburl_host::parse_host_into(input, is_opaque, out, Some(&mut forward))
+            let result = weburl_host::parse_host_into(input, is_opaque, out, Some(&mut forward));
+            result.map_err(|error| HostFailure::new(error, last_offset))
         }
-        None => {
-            let result = weburl_host::parse_host_into(input, is_opaque, out, None);
-            if result.is_err() {
-                // Failures are rare: parse once more with a sink only to learn where it failed,
-                // so that the failure's offset does not depend on whether anyone listens.
-                let mut scratch = String::new();
-                let mut note = |_: weburl_host::ValidationErrorKind, offset: usize| {
-                    last_offset = offset;
-                };
-                let _ =
-                    weburl_host::parse_host_into(input, is_opaque, &mut scratch, Some(&mut note));
+        None => weburl_host::parse_host_into(input, is_opaque, out, None)
+            .map_err(|error| HostFailure::new(error, failure_offset(input, is_opaque, &error))),
+    }
+}
+
+/// Where the host parser's last validation error arose when it failed on `input` with `error`
+/// and no one listened, without running IDNA again.
+///
+/// The host parser reports every error of a domain that was percent-decoded or is not ASCII
+/// at offset 0 (its offsets no longer map to the input), and the domain parser's strict check
+/// reports `domain-to-ASCII` at 0 before every failure of its own. Only the other failures of
+/// an ASCII input (IPv6 addresses, opaque hosts, IPv4 addresses), whose parsers are linear and
+/// cheap, run again with a sink to learn the offset. `tests::offsets_agree_with_a_second_run`
+/// checks this against running every failing host again.
+fn failure_offset(input: &str, is_opaque: bool, error: &weburl_host::HostError) -> usize {
+    let bracketed = input.starts_with('[');
+    let mapped = !input.bytes().all(|b| b.is_ascii() && b != b'%');
+    if !bracketed
+        && !is_opaque
+        && (mapped || error.kind() == weburl_host::ValidationErrorKind::DomainToAscii)
+    {
+        return 0;
+    }
+    rerun_offset(input, is_opaque)
+}
+
+/// The offset of the last validation error the host parser reports on `input` (0 if none).
+fn rerun_offset(input: &str, is_opaque: bool) -> usize {
+    let mut last_offset = 0;
+    let mut note = |_: weburl_host::ValidationErrorKind, offset: usize| last_offset = offset;
+    let _ = weburl_host::parse_host_into(input, is_opaque, &mut String::new(), Some(&mut note));
+    last_offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    fn hosts() -> Vec<String> {
+        let mut hosts: Vec<String> = [
+            "a b",
+            "[::1",
+            "[::1]x",
+            "[1::2::3]",
+            "[::1.2.3.]",
+            "1.2.3.4.5",
+            "0x100000000",
+            "1.2.3.256",
+            "1.256.3.4",
+            "%31.2.3.4.5",
+            "a%31.2.3.4.5",
+            "\u{ff11}.2.3.4.5",
+            "xn--",
+            "xn--a.b",
+            "a\u{200c}b",
+            "\u{AD}",
+            "",
+            "%",
+            "%zz",
+            "ex%00ample",
+            "b\u{fc}cher.a b",
+            "a<b",
+            "a^b",
+            "\u{1F4A9}.1.2.3.4.5",
+            "1.2.3.09",
+            "1..2",
+            "..",
+            "0xg.1",
+        ]
+        .iter()
+        .map(|h| String::from(*h))
+        .collect();
+        // Every host of WPT's URL test data.
+        let cases = weburl_test_support::load_wpt_json("urltestdata.json");
+        for case in cases.as_array().into_iter().flatten() {
+            let Some(input) = case.get("input").and_then(|v| v.as_str()) else { continue };
+            if let Some(rest) = input.split_once("//").map(|(_, r)| r) {
+                let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+                let authority = rest.get(..end).unwrap_or("");
+                let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+                hosts.push(String::from(host));
+                if let Some((h, _)) = host.rsplit_once(':') {
+                    hosts.push(String::from(h));
+                }
             }
-            result
         }
-    };
-    result.map_err(|error| (error.kind().into(), last_offset))
+        // Every input of WPT's domain to ASCII and UTS #46 data (most IDNA failures).
+        let toascii = weburl_test_support::load_wpt_json("toascii.json");
+        let idna = weburl_test_support::load_wpt_json("IdnaTestV2.json");
+        let cases = toascii.as_array().into_iter().chain(idna.as_array()).flatten();
+        for case in cases {
+            if let Some(input) = case.get("input").and_then(|v| v.as_str()) {
+                hosts.push(String::from(input));
+            }
+        }
+        hosts
+    }
+
+    /// The cheap offset of a failure is the one a second run with a sink finds.
+    #[test]
+    fn offsets_agree_with_a_second_run() {
+        let mut failures = 0;
+        for host in hosts() {
+            for opaque in [false, true] {
+                let result = parse_host_into(&host, opaque, &mut String::new(), None);
+                let Err(failure) = result else { continue };
+                failures += 1;
+                assert_eq!(failure.offset(), rerun_offset(&host, opaque), "{host:?} {opaque}");
+                let mut listened = 0;
+                let mut sink = |_: ValidationErrorKind, _: usize| listened += 1;
+                let heard = parse_host_into(&host, opaque, &mut String::new(), Some(&mut sink));
+                assert_eq!(heard, Err(failure), "{host:?} {opaque}");
+            }
+        }
+        assert!(failures > 1000, "{failures}");
+    }
 }

@@ -59,6 +59,7 @@ mod error;
 #[cfg(feature = "std")]
 mod file_path;
 mod host;
+mod host_api;
 #[cfg(feature = "http")]
 pub mod http_interop;
 mod options;
@@ -68,25 +69,30 @@ mod path_segments;
 mod position;
 mod query_pairs;
 mod relative;
+mod rust_setters;
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod serialize;
+mod setter_outcome;
 mod setters;
 mod url;
 #[cfg(feature = "url")]
 pub mod url_interop;
+mod utf16;
 
-pub use error::{ParseError, ValidationError, ValidationErrorKind};
+pub use error::{HostFailure, ParseError, ValidationError, ValidationErrorKind};
 #[cfg(feature = "std")]
 pub use file_path::FilePathError;
 pub use host::HostKind;
+pub use host_api::HostRef;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
 pub use path_segments::{PathSegments, PathSegmentsMut};
 pub use position::Position;
 pub use query_pairs::{QueryPairs, QueryPairsIntoOwned, QueryPairsMut};
 pub use search_params::SearchParamsMut;
+pub use setter_outcome::{SetOutcome, SetterError};
 pub use url::Url;
 
 impl Url {
@@ -100,7 +106,7 @@ impl Url {
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        parser::parse(input, None, None, None)
+        parser::parse(input, None, None, None).map_err(|e| e.classify(None))
     }
 
     /// Parses `input` against this URL as the base URL.
@@ -111,10 +117,16 @@ impl Url {
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
     pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        parser::parse(input, Some(self), None, None)
+        parser::parse(input, Some(self), None, None).map_err(|e| e.classify(Some(self)))
     }
 
     /// A builder for parsing with a base URL, a query encoding, or a validation error callback.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::options().parse("https://example.org/")?;
+    /// assert_eq!(url.href(), "https://example.org/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn options<'a>() -> ParseOptions<'a> {
         ParseOptions::new()

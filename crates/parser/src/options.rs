@@ -33,15 +33,47 @@ impl<'a> ParseOptions<'a> {
 
 impl<'a, F: FnMut(ValidationError)> ParseOptions<'a, F> {
     /// Parse against `base` (`None` for no base URL).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// let base = Url::parse("https://example.org/a/")?;
+    /// assert_eq!(Url::options().base(Some(&base)).parse("b")?.href(), "https://example.org/a/b");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn base(mut self, base: Option<&'a Url>) -> Self {
         self.base = base;
         self
     }
 
+    /// rust-url's name for [`base`](Self::base).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// let base = Url::parse("https://example.org/a/")?;
+    /// assert_eq!(Url::options().base_url(Some(&base)).parse("../c")?.href(), "https://example.org/c");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn base_url(self, base: Option<&'a Url>) -> Self {
+        self.base(base)
+    }
+
     /// Percent-encode the query of special URLs (except `ws` and `wss`) after encoding it with
     /// `encoding` (HTML's document encoding; the default is UTF-8). UTF-16 and the replacement
     /// encoding become UTF-8, as "get an output encoding" says.
+    ///
+    /// rust-url's `encoding_override` takes a function that encodes the query; here the
+    /// encoding is an `encoding_rs` encoding, as the standard's is.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::options()
+    ///     .encoding(encoding_rs::WINDOWS_1252)
+    ///     .parse("https://example.org/?\u{e9}")?;
+    /// assert_eq!(url.query(), Some("%E9"));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[doc(alias = "encoding_override")]
     #[must_use]
     pub fn encoding(mut self, encoding: &'static Encoding) -> Self {
         self.encoding = Some(encoding);
@@ -49,6 +81,16 @@ impl<'a, F: FnMut(ValidationError)> ParseOptions<'a, F> {
     }
 
     /// Calls `callback` with each validation error, in the order the parser meets them.
+    ///
+    /// ```
+    /// let mut names = Vec::new();
+    /// let url = weburl_parser::Url::options()
+    ///     .on_validation_error(|e| names.push(e.kind().name()))
+    ///     .parse("https://example.org\\x")?;
+    /// assert_eq!(url.href(), "https://example.org/x");
+    /// assert_eq!(names, ["invalid-reverse-solidus"]);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn on_validation_error<G: FnMut(ValidationError)>(
         self,
@@ -57,10 +99,70 @@ impl<'a, F: FnMut(ValidationError)> ParseOptions<'a, F> {
         ParseOptions { base: self.base, encoding: self.encoding, callback: Some(callback) }
     }
 
+    /// rust-url's form of [`on_validation_error`](Self::on_validation_error): an optional
+    /// borrowed callback. It receives the standard's [`ValidationError`]s (rust-url's
+    /// `SyntaxViolation`s have other names).
+    ///
+    /// ```
+    /// use std::cell::RefCell;
+    /// let errors = RefCell::new(Vec::new());
+    /// let url = weburl_parser::Url::options()
+    ///     .syntax_violation_callback(Some(&|e| errors.borrow_mut().push(e.kind().name())))
+    ///     .parse("https://exa%41mple.org")?;
+    /// assert_eq!(url.href(), "https://exaample.org/");
+    /// assert_eq!(errors.into_inner(), ["domain-percent-encoded"]);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn syntax_violation_callback(
+        self,
+        callback: Option<&'a dyn Fn(ValidationError)>,
+    ) -> ParseOptions<'a, &'a dyn Fn(ValidationError)> {
+        ParseOptions { base: self.base, encoding: self.encoding, callback }
+    }
+
     /// Runs the basic URL parser on `input` with these options.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::options().parse("HTTPS://example.org")?;
+    /// assert_eq!(url.href(), "https://example.org/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     pub fn parse(&mut self, input: &str) -> Result<Url, ParseError> {
         let sink = self.callback.as_mut().map(|f| f as &mut dyn FnMut(ValidationError));
         crate::parser::parse(input, self.base, self.encoding, sink)
+            .map_err(|e| e.classify(self.base))
+    }
+
+    /// Runs the basic URL parser on UTF-16 `input` (a JavaScript string), lone surrogates
+    /// converted to U+FFFD as the conversion to a USVString does. Validation errors, and the
+    /// offset of a failure, are UTF-16 code unit indices into `input`.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// let base = Url::parse("https://example.org/")?;
+    /// let input: Vec<u16> = "caf\u{e9} \u{1F600}".encode_utf16().collect();
+    /// let url = Url::options().base(Some(&base)).parse_utf16(&input)?;
+    /// assert_eq!(url.href(), "https://example.org/caf%C3%A9%20%F0%9F%98%80");
+    ///
+    /// let mut offsets = Vec::new();
+    /// let input: Vec<u16> = "https://\u{1F600}\\x".encode_utf16().collect();
+    /// Url::options().on_validation_error(|e| offsets.push(e.offset())).parse_utf16(&input)?;
+    /// assert_eq!(offsets, [10]);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn parse_utf16(&mut self, input: &[u16]) -> Result<Url, ParseError> {
+        let text = crate::utf16::to_usv_string(input);
+        let mut map = crate::utf16::OffsetMap::new(&text);
+        let result = match self.callback.as_mut() {
+            Some(callback) => {
+                let mut map_errors = crate::utf16::OffsetMap::new(&text);
+                let mut forward = |error: ValidationError| callback(map_errors.error(error));
+                crate::parser::parse(&text, self.base, self.encoding, Some(&mut forward))
+            }
+            None => crate::parser::parse(&text, self.base, self.encoding, None),
+        };
+        result.map_err(|e| map.parse_error(e.classify(self.base)))
     }
 }
 

@@ -30,6 +30,13 @@ pub struct OpaqueOrigin(usize);
 
 impl OpaqueOrigin {
     /// A new opaque origin, distinct from every earlier one.
+    ///
+    /// ```
+    /// use weburl_parser::OpaqueOrigin;
+    /// let (a, b) = (OpaqueOrigin::new(), OpaqueOrigin::new());
+    /// assert_ne!(a, b);
+    /// assert_eq!(a, a.clone());
+    /// ```
     #[must_use]
     pub fn new() -> OpaqueOrigin {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -44,16 +51,69 @@ impl Default for OpaqueOrigin {
 }
 
 impl Origin {
+    /// A new opaque origin, distinct from every other (rust-url's `Origin::new_opaque`).
+    ///
+    /// ```
+    /// use weburl_parser::Origin;
+    /// let origin = Origin::new_opaque();
+    /// assert!(!origin.is_tuple());
+    /// assert_ne!(origin, Origin::new_opaque());
+    /// assert_eq!(origin.ascii_serialization(), "null");
+    /// ```
+    #[must_use]
+    pub fn new_opaque() -> Origin {
+        Origin::Opaque(OpaqueOrigin::new())
+    }
+
     /// Whether this is a tuple origin (not opaque).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert!(Url::parse("https://example.org/")?.origin().is_tuple());
+    /// assert!(!Url::parse("data:,x")?.origin().is_tuple());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn is_tuple(&self) -> bool {
         matches!(self, Origin::Tuple { .. })
     }
 
     /// The ASCII serialization of the origin (HTML): `scheme://host[:port]`, or `"null"`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://b\u{fc}cher.example:8443/x")?;
+    /// assert_eq!(url.origin().ascii_serialization(), "https://xn--bcher-kva.example:8443");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn ascii_serialization(&self) -> String {
         alloc::format!("{self}")
+    }
+
+    /// The origin serialized for people (rust-url's `unicode_serialization`): as
+    /// [`ascii_serialization`](Self::ascii_serialization), with a domain's labels converted
+    /// by domain to Unicode (section 3.3). Opaque origins are `"null"`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://xn--bcher-kva.example:8443/x")?;
+    /// assert_eq!(url.origin().unicode_serialization(), "https://b\u{fc}cher.example:8443");
+    /// assert_eq!(weburl_parser::Url::parse("data:,x")?.origin().unicode_serialization(), "null");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn unicode_serialization(&self) -> String {
+        match self {
+            Origin::Opaque(_) => String::from("null"),
+            Origin::Tuple { scheme, host, port } => {
+                // IP addresses are never domains: only a domain goes through IDNA.
+                let ip = host.starts_with('[') || host.parse::<core::net::Ipv4Addr>().is_ok();
+                let host = if ip { host.clone() } else { weburl_host::domain_to_unicode(host) };
+                match port {
+                    Some(port) => alloc::format!("{scheme}://{host}:{port}"),
+                    None => alloc::format!("{scheme}://{host}"),
+                }
+            }
+        }
     }
 }
 

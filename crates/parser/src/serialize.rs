@@ -52,9 +52,33 @@ impl fmt::Display for Url {
     }
 }
 
+/// The components, as rust-url shows them (scheme, `cannot_be_a_base`, username, password,
+/// typed host, port, path, query, fragment); [`Display`](fmt::Display) is the href.
+///
+/// ```
+/// let url = weburl_parser::Url::parse("https://u@example.org:8443/p?q")?;
+/// assert_eq!(
+///     format!("{url:?}"),
+///     "Url { scheme: \"https\", cannot_be_a_base: false, username: \"u\", password: None, \
+///      host: Some(Domain(\"example.org\")), port: Some(8443), path: \"/p\", query: Some(\"q\"), \
+///      fragment: None }"
+/// );
+/// # Ok::<(), weburl_parser::ParseError>(())
+/// ```
 impl fmt::Debug for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_tuple("Url").field(&self.serialization).finish()
+        let password = Some(self.password()).filter(|p| !p.is_empty());
+        f.debug_struct("Url")
+            .field("scheme", &self.scheme())
+            .field("cannot_be_a_base", &self.cannot_be_a_base())
+            .field("username", &self.username())
+            .field("password", &password)
+            .field("host", &self.host_ref())
+            .field("port", &self.port_u16())
+            .field("path", &self.pathname())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
     }
 }
 

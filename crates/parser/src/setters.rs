@@ -14,6 +14,7 @@ use crate::parser::authority::{ends_authority, parse_port, push_port};
 use crate::parser::path::query_set;
 use crate::parser::scheme::is_scheme_byte;
 use crate::parser::{Parser, State, clean};
+use crate::setter_outcome::{SetOutcome, SetterError};
 use crate::url::{SchemeType, to_u32};
 
 /// The offsets a splice moves: every offset from this one on.
@@ -66,7 +67,8 @@ impl Url {
 
     /// Sets the username and password (both already percent-encoded), with the `:` and `@`
     /// the serializer writes (section 4.5, step 2.2).
-    fn set_userinfo(&mut self, username: &str, password: &str) {
+    #[must_use]
+    fn set_userinfo(&mut self, username: &str, password: &str) -> bool {
         let start = self.scheme_end + 3;
         let mut text = String::with_capacity(username.len() + password.len() + 2);
         text.push_str(username);
@@ -78,16 +80,17 @@ impl Url {
             text.push('@');
         }
         if !self.splice(start, self.host_start, &text, Shift::HostEnd) {
-            return;
+            return false;
         }
         self.username_end = start + to_u32(username.len());
         self.host_start = start + to_u32(text.len());
+        true
     }
 
     /// Sets the host to `host` (serialized) of `kind`, adding the `//` when the host was null.
     /// Returns `false` (nothing changed) when the URL would grow past `u32` offsets.
     #[must_use]
-    fn set_host_text(&mut self, host: &str, kind: HostKind) -> bool {
+    pub(crate) fn set_host_text(&mut self, host: &str, kind: HostKind) -> bool {
         if self.host_kind.is_none() {
             // The "/." prefix (if any) goes: a host now separates scheme and path.
             let start = self.scheme_end + 1;
@@ -108,21 +111,34 @@ impl Url {
         true
     }
 
-    /// Sets the port (`None` for null), writing `:` and its digits.
-    fn set_port_value(&mut self, port: Option<u16>) {
+    /// Sets the port (`None` for null), writing `:` and its digits. `false`: the URL would
+    /// grow past `u32` offsets, and nothing changed.
+    #[must_use]
+    pub(crate) fn set_port_value(&mut self, port: Option<u16>) -> bool {
         let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
         let mut text = String::new();
         if let Some(port) = port {
             text.push(':');
             push_port(&mut text, port);
         }
-        if self.splice(self.host_end, self.path_start, &text, Shift::PathStart) {
-            self.port = port;
+        if !self.splice(self.host_end, self.path_start, &text, Shift::PathStart) {
+            return false;
         }
+        self.port = port;
+        true
     }
 
     /// The `href` setter: parse `value` with no base; on failure the URL is left unchanged and
     /// the error returned (the API throws a `TypeError`).
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
+    /// url.set_href("http://example.com/x")?;
+    /// assert_eq!(url.href(), "http://example.com/x");
+    /// assert!(url.set_href("/relative").is_err());
+    /// assert_eq!(url.href(), "http://example.com/x");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
         *self = Url::parse(value)?;
         Ok(())
@@ -130,34 +146,57 @@ impl Url {
 
     /// The `protocol` setter: basic URL parse `value` followed by `:` with this URL and the
     /// scheme start state as state override. Changes between special and non-special schemes,
-    /// and to `file` when there are credentials or a port, are ignored.
-    pub fn set_protocol(&mut self, value: &str) {
+    /// and to `file` when there are credentials or a port, are ignored; the outcome says why.
+    ///
+    /// As the standard says, a change to `file` keeps a host `localhost` and a first path
+    /// segment such as `c|`, which the parser would rewrite (`file:///`, `c:`): that href does
+    /// not parse back to itself. [`set_scheme`](Self::set_scheme) refuses such a change.
+    ///
+    /// ```
+    /// use weburl_parser::{SetterError, Url};
+    /// let mut url = Url::parse("http://example.org/")?;
+    /// url.set_protocol("https:x"); // everything after the first ':' is ignored
+    /// assert_eq!(url.href(), "https://example.org/");
+    /// assert_eq!(url.set_protocol("foo").err(), Some(SetterError::SpecialSchemeChange));
+    /// assert_eq!(url.set_protocol("1x").err(), Some(SetterError::InvalidScheme));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> SetOutcome {
         let (input, ..) = clean(value, false);
         let bytes = input.as_bytes();
         // Scheme start state, step 3: failure unless an ASCII alpha.
         if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-            return;
+            return SetOutcome::ignored(SetterError::InvalidScheme);
         }
         // Scheme state, step 4: failure unless the scheme code points end at `:` (the one
         // appended to the value, or an earlier one).
         let len = bytes.iter().position(|&b| !is_scheme_byte(b)).unwrap_or(bytes.len());
         if bytes.get(len).is_some_and(|&b| b != b':') {
-            return;
+            return SetOutcome::ignored(SetterError::InvalidScheme);
         }
-        let scheme: String =
-            bytes.iter().take(len).map(|&b| char::from(b.to_ascii_lowercase())).collect();
+        let scheme = bytes.get(..len).unwrap_or(&[]);
+        self.replace_scheme(scheme).into()
+    }
+
+    /// Scheme state with state override, steps 2.1 to 2.3, for the valid scheme `scheme` (any
+    /// case): the checks, then the new scheme and the port it makes the default.
+    pub(crate) fn replace_scheme(&mut self, scheme: &[u8]) -> Result<(), SetterError> {
+        let scheme: String = scheme.iter().map(|&b| char::from(b.to_ascii_lowercase())).collect();
         let scheme_type = SchemeType::of(&scheme);
         // Scheme state, step 2.1.
-        if self.scheme_type.is_special() != scheme_type.is_special()
-            || ((self.has_credentials() || self.port.is_some()) && scheme_type.is_file())
-            || (self.scheme_type.is_file() && self.host_kind == Some(HostKind::Empty))
-        {
-            return;
+        if self.scheme_type.is_special() != scheme_type.is_special() {
+            return Err(SetterError::SpecialSchemeChange);
+        }
+        if (self.has_credentials() || self.port.is_some()) && scheme_type.is_file() {
+            return Err(SetterError::FileWithCredentialsOrPort);
+        }
+        if self.scheme_type.is_file() && self.host_kind == Some(HostKind::Empty) {
+            return Err(SetterError::FileWithEmptyHost);
         }
         // Step 2.2: set the scheme.
         let old_end = self.scheme_end;
         if !fits_u32(self.serialization.len(), old_end as usize, scheme.len()) {
-            return;
+            return Err(SetterError::TooLong);
         }
         self.serialization.replace_range(..old_end as usize, &scheme);
         let new_end = to_u32(scheme.len());
@@ -174,54 +213,111 @@ impl Url {
             self.fragment_start = self.fragment_start.map(shift_nz);
         }
         self.scheme_type = scheme_type;
-        // Step 2.3: a port equal to the new scheme's default becomes null.
+        // Step 2.3: a port equal to the new scheme's default becomes null (which only
+        // shortens the URL, so it cannot fail).
         if self.port.is_some() && self.port == scheme_type.default_port() {
-            self.set_port_value(None);
+            let _ = self.set_port_value(None);
         }
         self.debug_check();
+        Ok(())
     }
 
     /// The `username` setter: ignored when the URL cannot have a username; otherwise sets the
     /// username to `value` UTF-8 percent-encoded with the userinfo set.
-    pub fn set_username(&mut self, value: &str) {
+    ///
+    /// rust-url's `set_username(&str) -> Result<(), ()>` ports as it is: the outcome has
+    /// `unwrap`, `is_err` and `map_err`.
+    ///
+    /// ```
+    /// use weburl_parser::{SetterError, Url};
+    /// let mut url = Url::parse("https://example.org/")?;
+    /// url.set_username("a@b").unwrap();
+    /// assert_eq!(url.href(), "https://a%40b@example.org/");
+    /// let mut file = Url::parse("file:///tmp")?;
+    /// assert_eq!(file.set_username("me").err(), Some(SetterError::CannotHaveCredentials));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_username(&mut self, value: &str) -> SetOutcome {
         if self.cannot_have_username_password_port() {
-            return;
+            return SetOutcome::ignored(SetterError::CannotHaveCredentials);
         }
         let mut username = String::with_capacity(value.len());
         weburl_percent::encode_into(value, &weburl_percent::USERINFO, &mut username);
         let password = String::from(self.password());
-        self.set_userinfo(&username, &password);
+        let applied = self.set_userinfo(&username, &password);
         self.debug_check();
+        if applied { SetOutcome::OK } else { SetOutcome::ignored(SetterError::TooLong) }
     }
 
     /// The `password` setter: ignored when the URL cannot have a password; otherwise sets the
-    /// password to `value` UTF-8 percent-encoded with the userinfo set.
-    pub fn set_password(&mut self, value: &str) {
+    /// password to `value` UTF-8 percent-encoded with the userinfo set. The empty string
+    /// removes the password.
+    ///
+    /// rust-url's `set_password(Option<&str>)` maps to `set_password(p)` for `Some(p)` and to
+    /// `set_password("")` for `None`.
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://me@example.org/")?;
+    /// url.set_password("secret").unwrap();
+    /// assert_eq!(url.href(), "https://me:secret@example.org/");
+    /// url.set_password("");
+    /// assert_eq!(url.href(), "https://me@example.org/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_password(&mut self, value: &str) -> SetOutcome {
         if self.cannot_have_username_password_port() {
-            return;
+            return SetOutcome::ignored(SetterError::CannotHaveCredentials);
         }
         let mut password = String::with_capacity(value.len());
         weburl_percent::encode_into(value, &weburl_percent::USERINFO, &mut password);
         let username = String::from(self.username());
-        self.set_userinfo(&username, &password);
+        let applied = self.set_userinfo(&username, &password);
         self.debug_check();
+        if applied { SetOutcome::OK } else { SetOutcome::ignored(SetterError::TooLong) }
     }
 
     /// The `host` setter: ignored for an opaque path; otherwise basic URL parse `value` with
     /// the host state as state override (a port after the host is set too).
-    pub fn set_host(&mut self, value: &str) {
-        self.host_setter(value, State::Host);
+    ///
+    /// When the host is valid and the port after it is greater than 65535, the host is set
+    /// and the port left as it was (as the standard says); the outcome is then
+    /// [`SetterError::PortOutOfRange`]. rust-url's `set_host(Some(h))` is `set_host(h)` (or
+    /// [`set_hostname`](Self::set_hostname), which takes no port), and `set_host(None)` is
+    /// [`remove_host`](Self::remove_host).
+    ///
+    /// ```
+    /// use weburl_parser::{SetterError, Url};
+    /// let mut url = Url::parse("https://example.org/")?;
+    /// url.set_host("example.com:8443").unwrap();
+    /// assert_eq!(url.href(), "https://example.com:8443/");
+    /// let err = url.set_host("a b").err().unwrap();
+    /// assert_eq!(err.to_string(), "invalid host: domain-to-ASCII (forbidden domain code point)");
+    /// assert_eq!(url.set_host("").err(), Some(SetterError::EmptyHost));
+    /// assert_eq!(url.href(), "https://example.com:8443/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_host(&mut self, value: &str) -> SetOutcome {
+        self.host_setter(value, State::Host).into()
     }
 
     /// The `hostname` setter: like [`set_host`](Self::set_host) with the hostname state as
     /// state override, so a `:` makes the value invalid.
-    pub fn set_hostname(&mut self, value: &str) {
-        self.host_setter(value, State::Hostname);
+    ///
+    /// ```
+    /// use weburl_parser::{SetterError, Url};
+    /// let mut url = Url::parse("https://example.org:8443/")?;
+    /// url.set_hostname("EXAMPLE.com").unwrap();
+    /// assert_eq!(url.href(), "https://example.com:8443/");
+    /// assert_eq!(url.set_hostname("h:1").err(), Some(SetterError::PortInHostname));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_hostname(&mut self, value: &str) -> SetOutcome {
+        self.host_setter(value, State::Hostname).into()
     }
 
-    fn host_setter(&mut self, value: &str, state_override: State) {
+    fn host_setter(&mut self, value: &str, state_override: State) -> Result<(), SetterError> {
         if self.has_opaque_path() {
-            return;
+            return Err(SetterError::OpaquePath);
         }
         let (input, ..) = clean(value, false);
         let bytes = input.as_bytes();
@@ -244,12 +340,12 @@ impl Url {
                         HostKind::Empty
                     }
                     Ok(kind) => kind,
-                    Err(_) => return,
+                    Err(failure) => return Err(SetterError::InvalidHost(failure.host_error())),
                 }
             };
-            let _ = self.set_host_text(&host, kind);
+            let applied = self.set_host_text(&host, kind);
             self.debug_check();
-            return;
+            return if applied { Ok(()) } else { Err(SetterError::TooLong) };
         }
         let mut inside_brackets = false;
         let mut end = bytes.len();
@@ -273,13 +369,16 @@ impl Url {
         let buffer = input.get(..end).unwrap_or("");
         if colon {
             // Host state, steps 2.1 and 2.2.
-            if buffer.is_empty() || state_override == State::Hostname {
-                return;
+            if buffer.is_empty() {
+                return Err(SetterError::EmptyHost);
+            }
+            if state_override == State::Hostname {
+                return Err(SetterError::PortInHostname);
             }
         } else {
             // Host state, steps 3.1 and 3.2.
             if buffer.is_empty() && (special || self.has_credentials() || self.port.is_some()) {
-                return;
+                return Err(SetterError::EmptyHost);
             }
         }
         // Steps 2.3 to 2.5 and 3.3 to 3.5.
@@ -288,60 +387,101 @@ impl Url {
         } else {
             match parse_host_into(buffer, !special, &mut host, None) {
                 Ok(kind) => kind,
-                Err(_) => return,
+                Err(failure) => return Err(SetterError::InvalidHost(failure.host_error())),
             }
         };
         if !self.set_host_text(&host, kind) {
-            return;
+            return Err(SetterError::TooLong);
         }
+        let mut outcome = Ok(());
         if colon {
             // Port state with state override: digits up to anything else.
             let rest = bytes.get(end + 1..).unwrap_or(&[]);
             let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
             if digits > 0 {
-                if let Some(port) = parse_port(rest.get(..digits).unwrap_or(&[])) {
-                    self.set_port_value(Some(port));
-                }
+                outcome = match parse_port(rest.get(..digits).unwrap_or(&[])) {
+                    Some(port) if self.set_port_value(Some(port)) => Ok(()),
+                    Some(_) => Err(SetterError::TooLong),
+                    None => Err(SetterError::PortOutOfRange),
+                };
             }
         }
         self.debug_check();
+        outcome
     }
 
     /// The `port` setter: ignored when the URL cannot have a port; the empty string makes the
     /// port null; otherwise the leading digits of `value` (after removing tabs and newlines)
-    /// are the port, and a value without them or above 65535 is ignored.
-    pub fn set_port(&mut self, value: &str) {
+    /// are the port, and a value without them or above 65535 is ignored. For a number, see
+    /// [`set_port_u16`](Self::set_port_u16).
+    ///
+    /// ```
+    /// use weburl_parser::{SetterError, Url};
+    /// let mut url = Url::parse("https://example.org/")?;
+    /// url.set_port("8443/x");
+    /// assert_eq!(url.port(), "8443");
+    /// assert_eq!(url.set_port("x").err(), Some(SetterError::InvalidPort));
+    /// assert_eq!(url.set_port("70000").err(), Some(SetterError::PortOutOfRange));
+    /// url.set_port("443").unwrap(); // the default port is null
+    /// assert_eq!(url.href(), "https://example.org/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_port(&mut self, value: &str) -> SetOutcome {
         if self.cannot_have_username_password_port() {
-            return;
+            return SetOutcome::ignored(SetterError::CannotHavePort);
         }
         if value.is_empty() {
-            self.set_port_value(None);
+            let applied = self.set_port_value(None);
             self.debug_check();
-            return;
+            return if applied {
+                SetOutcome::OK
+            } else {
+                SetOutcome::ignored(SetterError::TooLong)
+            };
         }
         let (input, ..) = clean(value, false);
         let bytes = input.as_bytes();
         let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
         // Port state with state override, steps 2.1 and 2.2.
         if digits == 0 {
-            return;
+            return SetOutcome::ignored(SetterError::InvalidPort);
         }
-        if let Some(port) = parse_port(bytes.get(..digits).unwrap_or(&[])) {
-            self.set_port_value(Some(port));
-        }
+        let outcome = match parse_port(bytes.get(..digits).unwrap_or(&[])) {
+            Some(port) if self.set_port_value(Some(port)) => SetOutcome::OK,
+            Some(_) => SetOutcome::ignored(SetterError::TooLong),
+            None => SetOutcome::ignored(SetterError::PortOutOfRange),
+        };
         self.debug_check();
+        outcome
     }
 
     /// The `pathname` setter: ignored for an opaque path; otherwise empties the path and basic
-    /// URL parses `value` with the path start state as state override.
-    pub fn set_pathname(&mut self, value: &str) {
+    /// URL parses `value` with the path start state as state override. rust-url's
+    /// [`set_path`](Self::set_path) also sets opaque paths.
+    ///
+    /// ```
+    /// use weburl_parser::{SetterError, Url};
+    /// let mut url = Url::parse("https://example.org/a?q")?;
+    /// url.set_pathname("b c/../d");
+    /// assert_eq!(url.href(), "https://example.org/d?q");
+    /// let mut data = Url::parse("data:,x")?;
+    /// assert_eq!(data.set_pathname("y").err(), Some(SetterError::OpaquePath));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) -> SetOutcome {
         if self.has_opaque_path() {
-            return;
+            return SetOutcome::ignored(SetterError::OpaquePath);
         }
+        self.write_path(value).into()
+    }
+
+    /// Pathname setter after its opaque-path check: empties the path and parses `value` with
+    /// the path start state as state override.
+    pub(crate) fn write_path(&mut self, value: &str) -> Result<(), SetterError> {
         let (input, ..) = clean(value, false);
         let mut parser = Parser::for_override(&input, self, State::PathStart);
         if parser.run(State::PathStart).is_err() {
-            return;
+            return Err(SetterError::TooLong);
         }
         let mut path = parser.out;
         let dot_prefix = self.host_kind.is_none() && path.starts_with("//");
@@ -351,24 +491,44 @@ impl Url {
         }
         let start = self.authority_end();
         if !self.splice(start, self.path_end(), &path, Shift::Query) {
-            return;
+            return Err(SetterError::TooLong);
         }
         self.path_start = start + if dot_prefix { 2 } else { 0 };
         self.debug_check();
+        Ok(())
     }
 
     /// The `search` setter: the empty string makes the query null; otherwise one leading `?` is
-    /// removed and the rest basic URL parsed with the query state as state override.
-    pub fn set_search(&mut self, value: &str) {
-        let start = self.path_end();
+    /// removed and the rest basic URL parsed with the query state as state override. rust-url's
+    /// [`set_query`](Self::set_query) takes an `Option` and keeps a leading `?`.
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/#top")?;
+    /// url.set_search("?q=a b");
+    /// assert_eq!(url.href(), "https://example.org/?q=a%20b#top");
+    /// url.set_search("");
+    /// assert_eq!(url.href(), "https://example.org/#top");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_search(&mut self, value: &str) -> SetOutcome {
         if value.is_empty() {
-            if self.splice(start, self.query_end(), "", Shift::Fragment) {
-                self.query_start = None;
-            }
-            self.debug_check();
-            return;
+            return self.write_query(None).into();
         }
-        let value = value.strip_prefix('?').unwrap_or(value);
+        self.write_query(Some(value.strip_prefix('?').unwrap_or(value))).into()
+    }
+
+    /// Sets the query to null (`None`), or to `value` parsed with the query state as state
+    /// override (the search setter's steps after removing its `?`).
+    pub(crate) fn write_query(&mut self, value: Option<&str>) -> Result<(), SetterError> {
+        let start = self.path_end();
+        let Some(value) = value else {
+            if !self.splice(start, self.query_end(), "", Shift::Fragment) {
+                return Err(SetterError::TooLong);
+            }
+            self.query_start = None;
+            self.debug_check();
+            return Ok(());
+        };
         // Percent-encoding at most triples the value, so the in-place path cannot outgrow the
         // `u32` offsets; a larger value takes the general path, whose splice checks.
         if self.fragment_start.is_none()
@@ -383,47 +543,68 @@ impl Url {
             weburl_percent::encode_into(value, set, &mut self.serialization);
             self.query_start = NonZeroU32::new(start);
             self.debug_check();
-            return;
+            return Ok(());
         }
         let (input, ..) = clean(value, false);
         let mut parser = Parser::for_override(&input, self, State::Query);
         parser.out.push('?');
-        if parser.run(State::Query).is_err() {
-            return;
-        }
-        if !self.splice(start, self.query_end(), &parser.out, Shift::Fragment) {
-            return;
+        if parser.run(State::Query).is_err()
+            || !self.splice(start, self.query_end(), &parser.out, Shift::Fragment)
+        {
+            return Err(SetterError::TooLong);
         }
         self.query_start = NonZeroU32::new(start);
         self.debug_check();
+        Ok(())
     }
 
     /// The `hash` setter: the empty string makes the fragment null; otherwise one leading `#`
     /// is removed and the rest basic URL parsed with the fragment state as state override.
-    pub fn set_hash(&mut self, value: &str) {
+    /// rust-url's [`set_fragment`](Self::set_fragment) takes an `Option` and keeps a leading
+    /// `#`.
+    ///
+    /// ```
+    /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
+    /// url.set_hash("#a b");
+    /// assert_eq!(url.href(), "https://example.org/#a%20b");
+    /// url.set_hash("");
+    /// assert_eq!(url.href(), "https://example.org/");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn set_hash(&mut self, value: &str) -> SetOutcome {
+        if value.is_empty() {
+            return self.write_fragment(None).into();
+        }
+        self.write_fragment(Some(value.strip_prefix('#').unwrap_or(value))).into()
+    }
+
+    /// Sets the fragment to null (`None`), or to `value` parsed with the fragment state as
+    /// state override (the hash setter's steps after removing its `#`).
+    pub(crate) fn write_fragment(&mut self, value: Option<&str>) -> Result<(), SetterError> {
         let start = self.query_end();
         let end = to_u32(self.serialization.len());
-        if value.is_empty() {
-            if self.splice(start, end, "", Shift::Fragment) {
-                self.fragment_start = None;
+        let Some(value) = value else {
+            if !self.splice(start, end, "", Shift::Fragment) {
+                return Err(SetterError::TooLong);
             }
+            self.fragment_start = None;
             self.debug_check();
-            return;
-        }
-        let value = value.strip_prefix('#').unwrap_or(value);
+            return Ok(());
+        };
         let (input, ..) = clean(value, false);
         let mut parser = Parser::for_override(&input, self, State::Fragment);
         parser.out.push('#');
         if parser.run(State::Fragment).is_err() {
-            return;
+            return Err(SetterError::TooLong);
         }
         let old_fragment = self.fragment_start.take();
         if !self.splice(start, end, &parser.out, Shift::Fragment) {
             self.fragment_start = old_fragment;
-            return;
+            return Err(SetterError::TooLong);
         }
         self.fragment_start = NonZeroU32::new(start);
         self.debug_check();
+        Ok(())
     }
 }
 
@@ -461,7 +642,7 @@ mod tests {
         }
     }
 
-    fn set(href: &str, f: impl FnOnce(&mut Url)) -> String {
+    fn set<R>(href: &str, f: impl FnOnce(&mut Url) -> R) -> String {
         let mut url = Url::parse(href).unwrap();
         f(&mut url);
         assert_eq!(url.check_invariants(), Ok(()), "{url:?}");

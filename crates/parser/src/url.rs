@@ -137,6 +137,12 @@ impl Url {
     // ----- URL API getters (section 6.1) -----
 
     /// The `href` getter: the URL serializer's output (section 4.5).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.href(), "https://user:pass@example.org:8080/p?q#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn href(&self) -> &str {
@@ -144,6 +150,12 @@ impl Url {
     }
 
     /// The whole serialization; the same as [`href`](Self::href).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.as_str(), url.href());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn as_str(&self) -> &str {
@@ -151,6 +163,12 @@ impl Url {
     }
 
     /// Consumes the URL and returns its serialization.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.into_string(), "https://user:pass@example.org:8080/p?q#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn into_string(self) -> String {
@@ -158,6 +176,12 @@ impl Url {
     }
 
     /// The `protocol` getter: the scheme followed by `:`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.protocol(), "https:");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn protocol(&self) -> &str {
@@ -165,6 +189,12 @@ impl Url {
     }
 
     /// The `username` getter (percent-encoded, possibly empty).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.username(), "user");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn username(&self) -> &str {
         if self.host_kind.is_some() {
@@ -175,6 +205,12 @@ impl Url {
     }
 
     /// The `password` getter (percent-encoded, possibly empty).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.password(), "pass");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn password(&self) -> &str {
         if self.host_kind.is_some() && self.byte_at(self.username_end) == Some(b':') {
@@ -186,6 +222,12 @@ impl Url {
 
     /// The `host` getter: the serialized host and, when there is a port, `:` and the port.
     /// Empty when the host is null. See [`host_kind`](Self::host_kind) for the kind of host.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.host(), "example.org:8080");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn host(&self) -> &str {
         if self.host_kind.is_some() { self.slice(self.host_start, self.path_start) } else { "" }
@@ -193,6 +235,12 @@ impl Url {
 
     /// The `hostname` getter: the serialized host (IPv6 addresses in brackets), empty when the
     /// host is null or empty.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.hostname(), "example.org");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn hostname(&self) -> &str {
@@ -200,12 +248,24 @@ impl Url {
     }
 
     /// The `port` getter: the port's digits, or empty when the port is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.port(), "8080");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn port(&self) -> &str {
         if self.port.is_some() { self.slice(self.host_end + 1, self.path_start) } else { "" }
     }
 
     /// The `pathname` getter: the URL path serializer's output.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.pathname(), "/p");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn pathname(&self) -> &str {
@@ -213,6 +273,12 @@ impl Url {
     }
 
     /// The `search` getter: empty when the query is null or empty, otherwise `?` and the query.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.search(), "?q");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn search(&self) -> &str {
         match self.query_start {
@@ -225,6 +291,12 @@ impl Url {
 
     /// The `hash` getter: empty when the fragment is null or empty, otherwise `#` and the
     /// fragment.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.hash(), "#f");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn hash(&self) -> &str {
         match self.fragment_start {
@@ -238,6 +310,12 @@ impl Url {
     // ----- Record accessors -----
 
     /// The URL's scheme, ASCII lowercase, without the `:`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.scheme(), "https");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn scheme(&self) -> &str {
@@ -245,6 +323,13 @@ impl Url {
     }
 
     /// Whether the scheme is special (`ftp`, `file`, `http`, `https`, `ws`, `wss`; section 4.2).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(url.is_special());
+    /// assert!(!weburl_parser::Url::parse("sc://h/")?.is_special());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_special(&self) -> bool {
@@ -255,6 +340,13 @@ impl Url {
     ///
     /// Unlike the [`host`](Self::host) getter (a string with the port), this tells which kind
     /// of host the record holds; [`hostname`](Self::hostname) gives its serialization.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.host_kind(), Some(weburl_parser::HostKind::Domain));
+    /// assert_eq!(weburl_parser::Url::parse("data:,x")?.host_kind(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn host_kind(&self) -> Option<HostKind> {
@@ -262,7 +354,16 @@ impl Url {
     }
 
     /// The port as a number, or `None` when the port is null (the default port of a special
-    /// scheme is always null).
+    /// scheme is always null). rust-url's `port()`; [`port`](Self::port) is the standard's
+    /// getter, a string.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("https://example.org:8443/")?.port_u16(), Some(8443));
+    /// assert_eq!(Url::parse("https://example.org:443/")?.port_u16(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[doc(alias = "port")]
     #[inline]
     #[must_use]
     pub fn port_u16(&self) -> Option<u16> {
@@ -270,13 +371,74 @@ impl Url {
     }
 
     /// The port, or the scheme's default port when the port is null.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("https://example.org/")?.port_or_default(), Some(443));
+    /// assert_eq!(Url::parse("sc://example.org/")?.port_or_default(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn port_or_default(&self) -> Option<u16> {
         self.port.or_else(|| self.scheme_type.default_port())
     }
 
+    /// rust-url's name for [`port_or_default`](Self::port_or_default): the port, or the
+    /// scheme's default port (`ftp` 21, `http` and `ws` 80, `https` and `wss` 443).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("ws://example.org/")?.port_or_known_default(), Some(80));
+    /// assert_eq!(Url::parse("ws://example.org:81/")?.port_or_known_default(), Some(81));
+    /// assert_eq!(Url::parse("file:///tmp")?.port_or_known_default(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        self.port_or_default()
+    }
+
+    /// rust-url's name for [`pathname`](Self::pathname): the serialized path (an opaque path
+    /// as it is, otherwise `/` and the segments).
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert_eq!(Url::parse("https://example.org/a/b?q")?.path(), "/a/b");
+    /// assert_eq!(Url::parse("mailto:a@example.org")?.path(), "a@example.org");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn path(&self) -> &str {
+        self.pathname()
+    }
+
+    /// rust-url's name for [`has_opaque_path`](Self::has_opaque_path): whether the URL's path
+    /// is a single opaque string (the spec's former "cannot-be-a-base-URL" flag), so that no
+    /// relative URL other than a fragment resolves against it.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    /// assert!(Url::parse("data:text/plain,hi")?.cannot_be_a_base());
+    /// assert!(!Url::parse("sc:/path")?.cannot_be_a_base());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn cannot_be_a_base(&self) -> bool {
+        self.has_opaque_path()
+    }
+
     /// Whether the URL has an opaque path (a single string rather than a list of segments,
     /// e.g. `mailto:someone@example.org`).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(!url.has_opaque_path());
+    /// assert!(weburl_parser::Url::parse("mailto:a@example.org")?.has_opaque_path());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[inline]
     #[must_use]
     pub fn has_opaque_path(&self) -> bool {
@@ -284,18 +446,39 @@ impl Url {
     }
 
     /// The query without its `?`, or `None` when the query is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.query(), Some("q"));
+    /// assert_eq!(weburl_parser::Url::parse("https://h/")?.query(), None);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn query(&self) -> Option<&str> {
         self.query_start.map(|start| self.slice(start.get() + 1, self.query_end()))
     }
 
     /// The fragment without its `#`, or `None` when the fragment is null.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert_eq!(url.fragment(), Some("f"));
+    /// assert_eq!(weburl_parser::Url::parse("https://h/#")?.fragment(), Some(""));
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn fragment(&self) -> Option<&str> {
         self.fragment_start.map(|start| self.slice(start.get() + 1, self.len_u32()))
     }
 
     /// Whether the URL includes credentials (a non-empty username or password).
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(url.has_credentials());
+    /// assert!(!weburl_parser::Url::parse("https://@h/")?.has_credentials());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn has_credentials(&self) -> bool {
         self.host_kind.is_some() && self.host_start > self.scheme_end + 3
@@ -303,6 +486,13 @@ impl Url {
 
     /// Whether the URL cannot have a username, password or port (section 4.2): its host is
     /// null or empty, or its scheme is `file`.
+    ///
+    /// ```
+    /// let url = weburl_parser::Url::parse("https://user:pass@example.org:8080/p?q#f")?;
+    /// assert!(!url.cannot_have_username_password_port());
+    /// assert!(weburl_parser::Url::parse("file://host/x")?.cannot_have_username_password_port());
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
     #[must_use]
     pub fn cannot_have_username_password_port(&self) -> bool {
         matches!(self.host_kind, None | Some(HostKind::Empty)) || self.scheme_type.is_file()

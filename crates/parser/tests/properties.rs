@@ -125,7 +125,7 @@ fn setter() -> impl Strategy<Value = Setter> {
     ])
 }
 
-fn apply(url: &mut Url, setter: &Setter, value: &str) {
+fn apply(url: &mut Url, setter: &Setter, value: &str) -> weburl_parser::SetOutcome {
     match setter {
         Setter::Protocol => url.set_protocol(value),
         Setter::Username => url.set_username(value),

@@ -16,7 +16,7 @@ fn join(base: &str, input: &str) -> String {
         .to_owned()
 }
 
-fn set(input: &str, f: impl FnOnce(&mut Url)) -> String {
+fn set<R>(input: &str, f: impl FnOnce(&mut Url) -> R) -> String {
     let mut url = Url::parse(input).unwrap();
     f(&mut url);
     let again = Url::parse(url.href()).unwrap();

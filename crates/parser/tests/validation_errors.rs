@@ -2,7 +2,7 @@
 //! offsets, for inputs covering every error name. Each line of the snapshot was checked by hand
 //! against the parser steps of sections 3.5 and 4.4.
 
-use weburl_parser::{Url, ValidationErrorKind};
+use weburl_parser::{ParseError, Url, ValidationErrorKind};
 
 /// (input, base) pairs. The first group follows the examples of the spec's table.
 const CASES: &[(&str, Option<&str>)] = &[
@@ -147,7 +147,29 @@ fn failure_names_its_error() {
     assert_eq!(err.validation_error().unwrap().kind(), ValidationErrorKind::Ipv6Unclosed);
     assert_eq!(
         Url::parse("x").unwrap_err().to_string(),
-        "invalid URL: missing-scheme-non-relative-URL at byte 0"
+        "relative URL without a base (missing-scheme-non-relative-URL)"
+    );
+    assert_eq!(Url::parse("  x").unwrap_err(), ParseError::RelativeUrlWithoutBase);
+    let opaque = Url::parse("mailto:x").unwrap();
+    assert_eq!(opaque.join("y").unwrap_err(), ParseError::RelativeUrlWithCannotBeABaseBase);
+    assert!(opaque.join("#y").is_ok());
+    // The host parser's cause is kept and printed.
+    let err = Url::parse("http://a b/").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid host: domain-to-ASCII at byte 7 (forbidden domain code point)"
+    );
+    let ParseError::InvalidHost(failure) = err else { panic!("{err:?}") };
+    assert!(failure.host_error().is_forbidden_domain_code_point());
+    let err = Url::parse("https://a\u{200c}b.example/").unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("invalid host: domain-to-ASCII at byte 8 (UTS #46 ToASCII errors: "),
+        "{err}"
+    );
+    assert_eq!(
+        Url::parse("https://[::1/").unwrap_err().to_string(),
+        "invalid host: IPv6-unclosed at byte 12"
     );
 }
 

@@ -234,9 +234,9 @@ pub use weburl_host::idna;
 #[cfg(feature = "std")]
 pub use weburl_parser::FilePathError;
 pub use weburl_parser::{
-    HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, PathSegmentsMut,
-    Position, QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut, Url,
-    ValidationError, ValidationErrorKind,
+    HostFailure, HostKind, HostRef, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments,
+    PathSegmentsMut, Position, QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut,
+    SetOutcome, SetterError, Url, ValidationError, ValidationErrorKind,
 };
 pub use weburl_percent as percent;
 /// [`percent`] under the name of rust-url's crate, so that `percent_encoding::` ports as

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Parser, State, Step};
-use crate::error::{ParseError, ValidationError, ValidationErrorKind};
+use crate::error::{ParseError, ValidationErrorKind};
 use crate::host::{HostKind, parse_host_into};
 
 /// Whether `b` ends the authority, host or port (authority state step 2, host state step 3):
@@ -140,11 +140,8 @@ impl Parser<'_, '_, '_> {
         } else {
             parse_host_into(input, opaque, &mut self.out, None)
         };
-        result.map_err(|(kind, offset)| {
-            ParseError::InvalidHost(ValidationError::new(
-                kind,
-                self.original_offset(start + offset),
-            ))
+        result.map_err(|failure| {
+            ParseError::InvalidHost(failure.at(self.original_offset(start + failure.offset())))
         })
     }
 
