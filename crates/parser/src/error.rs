@@ -236,7 +236,9 @@ impl fmt::Display for ParseError {
         match self {
             ParseError::Invalid(error) => write!(f, "invalid URL: {error}"),
             ParseError::InvalidHost(error) => write!(f, "invalid host: {error}"),
-            ParseError::TooLong => f.write_str("input longer than 4 GiB"),
+            ParseError::TooLong => {
+                f.write_str("input or its serialization longer than 4 GiB (u32::MAX bytes)")
+            }
         }
     }
 }
