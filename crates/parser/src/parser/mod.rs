@@ -95,7 +95,7 @@ pub(crate) struct Parser<'i, 'b, 's> {
     removed_tabs: bool,
     /// When errors are reported and tabs or newlines were removed: for each removed byte (in
     /// order), how many kept bytes precede it (see [`Parser::original_offset`]).
-    removed_at: Vec<usize>,
+    removed_at: Vec<u32>,
     /// The longest output allowed: [`MAX_LEN`], lowered by tests.
     max_len: usize,
     pos: usize,
@@ -161,15 +161,16 @@ pub(crate) fn clean(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, boo
     }
 }
 
-/// For each tab or newline in `after_lead`, in order, the number of other bytes before it.
-fn removed_positions(after_lead: &[u8]) -> Vec<usize> {
+/// For each tab or newline in `after_lead`, in order, the number of other bytes before it
+/// (a `u32`: the input is at most `u32::MAX` bytes long).
+fn removed_positions(after_lead: &[u8]) -> Vec<u32> {
     let mut removed = Vec::new();
-    let mut kept = 0;
+    let mut kept: u32 = 0;
     for &b in after_lead {
         if is_tab_or_newline(b) {
             removed.push(kept);
         } else {
-            kept += 1;
+            kept = kept.saturating_add(1);
         }
     }
     removed
@@ -318,7 +319,7 @@ impl<'i, 'b, 's> Parser<'i, 'b, 's> {
             return self.lead + offset;
         }
         let removed = if self.sink.is_some() {
-            self.removed_at.partition_point(|&kept| kept <= offset)
+            self.removed_at.partition_point(|&kept| kept as usize <= offset)
         } else {
             let after_lead = self.original.as_bytes().get(self.lead..).unwrap_or(&[]);
             let mut kept = 0;
