@@ -281,14 +281,14 @@ pub const CASES: &[Case] = &[
     },
     Case {
         name: "callback-invalid-units",
-        generator: "`http://h/` + `|`×n, with a validation-error callback",
+        generator: "`http://h/` + `\\|`×n, with a validation-error callback",
         unit: Unit::Bytes,
         generate: |n| text(rep("http://h/", "|", n, "")),
         op: op_parse_callback,
     },
     Case {
         name: "callback-tabs",
-        generator: "`http://h/` + `|\\t`×n/2, with a validation-error callback",
+        generator: "`http://h/` + `\\|\\t`×n/2, with a validation-error callback",
         unit: Unit::Bytes,
         generate: |n| text(rep("http://h/", "|\t", n, "")),
         op: op_parse_callback,
@@ -511,7 +511,7 @@ pub const CASES: &[Case] = &[
     },
     Case {
         name: "file-drive-pipes-up",
-        generator: "`file:` + `C|/../`×n/6",
+        generator: "`file:` + `C\\|/../`×n/6",
         unit: Unit::Bytes,
         generate: |n| text(rep("file:", "C|/../", n, "")),
         op: op_parse,
@@ -525,7 +525,7 @@ pub const CASES: &[Case] = &[
     },
     Case {
         name: "file-backslashes",
-        generator: "`file:` + `\\`×n + `C|`",
+        generator: "`file:` + `\\`×n + `C\\|`",
         unit: Unit::Bytes,
         generate: |n| text(rep("file:", "\\", n, "C|")),
         op: op_parse,
@@ -555,7 +555,7 @@ pub const CASES: &[Case] = &[
     },
     Case {
         name: "join-file-drive",
-        generator: "base `file:///C:/` + `a/`×n/4; input `D|` + `/..`×n/6",
+        generator: "base `file:///C:/` + `a/`×n/4; input `D\\|` + `/..`×n/6",
         unit: Unit::Bytes,
         generate: |n| Subject {
             text: rep("D|", "/..", n / 2, ""),
