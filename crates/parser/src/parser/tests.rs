@@ -123,26 +123,28 @@ fn original_offsets_match_the_naive_mapping() {
     }
 }
 
-/// Reporting an error per byte of an input full of tabs costs about as much as without the
-/// tabs, not a scan of the input per error (as mapping error offsets once did: with 16,000
-/// errors that is about a hundred times slower). Minimum of several runs, with a wide margin.
+/// Reporting an error per byte of an input full of tabs costs a small multiple of the same
+/// errors without the tabs (the cleaned copy, the offset map, a binary search per error), not
+/// a scan of the input per error, as mapping error offsets once did: with 16,000 errors that
+/// was about 2,000 times slower. Interleaved runs, the fastest of each, and a wide margin, so
+/// that a loaded machine does not make it fail.
 #[cfg(feature = "std")]
 #[test]
 fn many_errors_with_tabs_cost_linear_time() {
     let k = 16_000;
     let time = |input: &str| {
-        (0..5)
-            .map(|_| {
-                let start = std::time::Instant::now();
-                let mut errors = 0usize;
-                let url = Url::options().on_validation_error(|_| errors += 1).parse(input);
-                assert!(url.is_ok() && errors >= k);
-                start.elapsed().as_secs_f64()
-            })
-            .fold(f64::INFINITY, f64::min)
+        let start = std::time::Instant::now();
+        let mut errors = 0usize;
+        let url = Url::options().on_validation_error(|_| errors += 1).parse(input);
+        assert!(url.is_ok() && errors >= k);
+        start.elapsed().as_secs_f64()
     };
     let tabs = format!("http://h/{}", "|\t".repeat(k));
     let plain = format!("http://h/{}", "|".repeat(2 * k));
-    let (with, without) = (time(&tabs), time(&plain));
-    assert!(with < 10.0 * without, "{k} errors: {without:.6}s, with tabs {with:.6}s");
+    let (mut with, mut without) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..9 {
+        with = with.min(time(&tabs));
+        without = without.min(time(&plain));
+    }
+    assert!(with < 50.0 * without, "{k} errors: {without:.6}s, with tabs {with:.6}s");
 }
