@@ -2,10 +2,12 @@
 //! rust-url (`url`, `idna`, `form_urlencoded`) on the same inputs in one process.
 //!
 //! `cargo run --release -p weburl-bench -- compare [--rounds N] [--data DIR]`
+//! `cargo run --release -p weburl-bench -- scaling [--timing | memory] [--only CASE]`
 //!
 //! Every suite runs its contestants in alternating rounds (order reversed every other round,
 //! one untimed warm-up pass first) and prints medians and paired ratios with their min and max.
 
+mod scaling;
 mod suites;
 mod timing;
 
@@ -26,6 +28,7 @@ fn usage() -> ExitCode {
     eprintln!(
         "usage: weburl-bench compare [--rounds N] [--data DIR] [--only SUITE]\n\
          \x20      weburl-bench profile IMPL SUITE [PASSES] [DIR]\n\
+         \x20      weburl-bench scaling [--timing | memory] [--only CASE] [--bytes N] [--pairs K]\n\
          suites: parse, can_parse, rfc3986, domain_to_ascii, form, setters, callback\n\
          profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
          for valgrind --tool=callgrind or perf record"
@@ -65,6 +68,15 @@ fn main() -> ExitCode {
     match args.next().as_deref() {
         Some("compare") => {}
         Some("profile") => return profile(args),
+        Some("scaling") => {
+            return match scaling::main(args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("weburl-bench: {err}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         _ => return usage(),
     }
     let mut options = Options { rounds: 21, data: default_data_dir(), only: None };

@@ -456,7 +456,9 @@ impl fmt::Display for ParseError {
             ParseError::RelativeUrlWithCannotBeABaseBase => f.write_str(
                 "relative URL with a base that has an opaque path (missing-scheme-non-relative-URL)",
             ),
-            ParseError::TooLong => f.write_str("input longer than 4 GiB"),
+            ParseError::TooLong => {
+                f.write_str("input or its serialization longer than 4 GiB (u32::MAX bytes)")
+            }
         }
     }
 }

@@ -39,8 +39,9 @@
 //! (`Url::from_file_path`, `Url::to_file_path`), `position` slices a URL by [`Position`]s, and
 //! `relative` gives [`Url::make_relative`].
 //!
-//! A `Url` holds at most `u32::MAX` bytes: parsing longer input fails with
-//! [`ParseError::TooLong`], and a setter whose result would be longer leaves the URL unchanged.
+//! A `Url` holds at most `u32::MAX` bytes: parsing input that is, or would serialize to,
+//! anything longer fails with [`ParseError::TooLong`] (checked as the serialization grows), and a
+//! setter whose result would be longer leaves the URL unchanged.
 //!
 //! Features: `std` (default) is reserved for std-only additions; `serde` serializes a [`Url`]
 //! as its href and deserializes by parsing. The crate is `no_std` with `alloc` either way.

@@ -93,11 +93,11 @@ impl Parser<'_, '_, '_> {
                 Some(colon) => (userinfo.get(..colon).unwrap_or(""), userinfo.get(colon + 1..)),
                 None => (userinfo, None),
             };
-            weburl_percent::encode_into(username, &weburl_percent::USERINFO, &mut self.out);
+            self.encode(username, &weburl_percent::USERINFO)?;
             self.username_end = self.out.len();
             if let Some(password) = password.filter(|p| !p.is_empty()) {
                 self.out.push(':');
-                weburl_percent::encode_into(password, &weburl_percent::USERINFO, &mut self.out);
+                self.encode(password, &weburl_percent::USERINFO)?;
             }
             if self.out.len() > self.scheme_end + 3 {
                 self.out.push('@');
@@ -140,9 +140,12 @@ impl Parser<'_, '_, '_> {
         } else {
             parse_host_into(input, opaque, &mut self.out, None)
         };
-        result.map_err(|failure| {
+        let kind = result.map_err(|failure| {
             ParseError::InvalidHost(failure.at(self.original_offset(start + failure.offset())))
-        })
+        })?;
+        // A domain's ASCII form can be longer than its input (Punycode).
+        self.check_len()?;
+        Ok(kind)
     }
 
     /// host state and hostname state (without state override; the host and hostname

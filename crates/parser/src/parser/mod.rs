@@ -15,9 +15,12 @@ mod fast;
 mod file;
 pub(crate) mod path;
 pub(crate) mod scheme;
+#[cfg(test)]
+mod tests;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::num::NonZeroU32;
 
 use encoding_rs::Encoding;
@@ -90,6 +93,11 @@ pub(crate) struct Parser<'i, 'b, 's> {
     lead: usize,
     /// Whether tabs or newlines were removed (offsets then need remapping).
     removed_tabs: bool,
+    /// When errors are reported and tabs or newlines were removed: for each removed byte (in
+    /// order), how many kept bytes precede it (see [`Parser::original_offset`]).
+    removed_at: Vec<u32>,
+    /// The longest output allowed: [`MAX_LEN`], lowered by tests.
+    max_len: usize,
     pos: usize,
     base: Option<&'b Url>,
     /// The query encoding when it is not UTF-8.
@@ -111,6 +119,9 @@ pub(crate) struct Parser<'i, 'b, 's> {
     pub(crate) host_kind: Option<HostKind>,
     pub(crate) scheme_type: SchemeType,
 }
+
+/// The longest serialization a [`Url`] can hold (its offsets are `u32`).
+pub(crate) const MAX_LEN: usize = u32::MAX as usize;
 
 /// Whether `b` is a C0 control or space (what the parser trims, section 4.4 step 1.3).
 #[inline]
@@ -148,6 +159,26 @@ pub(crate) fn clean(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, boo
     } else {
         (Cow::Borrowed(trimmed), start, end, false)
     }
+}
+
+/// For each tab or newline in `after_lead`, in order, the number of other bytes before it
+/// (a `u32`: the input is at most `u32::MAX` bytes long).
+fn removed_positions(after_lead: &[u8]) -> Vec<u32> {
+    let mut removed = Vec::new();
+    let mut kept: u32 = 0;
+    for &b in after_lead {
+        if is_tab_or_newline(b) {
+            removed.push(kept);
+        } else {
+            kept = kept.saturating_add(1);
+        }
+    }
+    removed
+}
+
+/// The length of `text` UTF-8 percent-encoded with `set` (every non-ASCII byte is in `set`).
+fn encoded_len(text: &str, set: &AsciiSet) -> usize {
+    text.bytes().map(|b| if set.contains(b) { 3 } else { 1 }).sum()
 }
 
 /// Whether `c` is a URL code point (section 4.3) other than ASCII (ASCII is checked by table).
@@ -204,11 +235,18 @@ impl<'i, 'b, 's> Parser<'i, 'b, 's> {
         encoding: Option<&'static Encoding>,
         sink: Sink<'s>,
     ) -> Self {
+        let removed_at = if removed_tabs && sink.is_some() {
+            removed_positions(original.as_bytes().get(lead..).unwrap_or(&[]))
+        } else {
+            Vec::new()
+        };
         Parser {
             input,
             original,
             lead,
             removed_tabs,
+            removed_at,
+            max_len: MAX_LEN,
             pos: 0,
             base,
             encoding,
@@ -272,22 +310,49 @@ impl<'i, 'b, 's> Parser<'i, 'b, 's> {
         self.scheme_type.is_special()
     }
 
-    /// Maps an offset in the cleaned input to one in the original input.
+    /// Maps an offset in the cleaned input to one in the original input: the byte at cleaned
+    /// offset `k` follows every removed byte with at most `k` kept bytes before it. A binary
+    /// search, so that reporting many errors stays linear. (Without a sink only the one
+    /// failure is mapped, by a scan.)
     fn original_offset(&self, offset: usize) -> usize {
         if !self.removed_tabs {
             return self.lead + offset;
         }
-        let mut kept = 0;
-        for (i, b) in self.original.bytes().enumerate().skip(self.lead) {
-            if is_tab_or_newline(b) {
-                continue;
+        let removed = if self.sink.is_some() {
+            self.removed_at.partition_point(|&kept| kept as usize <= offset)
+        } else {
+            let after_lead = self.original.as_bytes().get(self.lead..).unwrap_or(&[]);
+            let mut kept = 0;
+            let mut removed = 0;
+            for &b in after_lead {
+                if is_tab_or_newline(b) {
+                    removed += 1;
+                } else if kept == offset {
+                    break;
+                } else {
+                    kept += 1;
+                }
             }
-            if kept == offset {
-                return i;
-            }
-            kept += 1;
+            removed
+        };
+        (self.lead + offset + removed).min(self.original.len())
+    }
+
+    /// Fails with [`ParseError::TooLong`] once the output is longer than a URL can be.
+    fn check_len(&self) -> Result<(), ParseError> {
+        if self.out.len() > self.max_len { Err(ParseError::TooLong) } else { Ok(()) }
+    }
+
+    /// Appends `text` UTF-8 percent-encoded with `set`, or fails with [`ParseError::TooLong`]
+    /// without writing when the output would grow past the limit. Encoding at most triples
+    /// each byte, so only a text that could pass the limit is measured first.
+    fn encode(&mut self, text: &str, set: &AsciiSet) -> Result<(), ParseError> {
+        let room = self.max_len.saturating_sub(self.out.len());
+        if text.len().saturating_mul(3) > room && encoded_len(text, set) > room {
+            return Err(ParseError::TooLong);
         }
-        self.original.len()
+        weburl_percent::encode_into(text, set, &mut self.out);
+        Ok(())
     }
 
     /// Reports a validation error at `offset` of the cleaned input.
@@ -437,6 +502,7 @@ impl<'i, 'b, 's> Parser<'i, 'b, 's> {
     /// Builds the URL from the record written so far.
     fn finish(mut self) -> Result<Url, ParseError> {
         self.fix_dot_prefix();
+        self.check_len()?;
         if u32::try_from(self.out.len()).is_err() {
             return Err(ParseError::TooLong);
         }
@@ -490,8 +556,20 @@ pub(crate) fn state_machine(
     input: &str,
     base: Option<&Url>,
     encoding: Option<&'static Encoding>,
+    sink: Sink<'_>,
+    out: String,
+) -> Result<Url, ParseError> {
+    state_machine_limited(input, base, encoding, sink, out, MAX_LEN)
+}
+
+/// [`state_machine`] with the longest output allowed given (tests lower it).
+fn state_machine_limited(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&'static Encoding>,
     mut sink: Sink<'_>,
     out: String,
+    max_len: usize,
 ) -> Result<Url, ParseError> {
     let (cleaned, lead, end, removed_tabs) = clean(input, true);
     if let Some(sink) = sink.as_mut() {
@@ -509,6 +587,7 @@ pub(crate) fn state_machine(
     }
     let mut parser = Parser::new(&cleaned, input, lead, removed_tabs, base, encoding, sink);
     parser.out = out;
+    parser.max_len = max_len;
     parser.run(State::SchemeStart)?;
     parser.finish()
 }

@@ -112,7 +112,7 @@ impl Parser<'_, '_, '_> {
             let end = start + len;
             // Step 2: validation and percent-encoding with the path set.
             self.check_url_units(start, end);
-            weburl_percent::encode_into(self.slice(start, end), &PATH, &mut self.out);
+            self.encode(self.slice(start, end), &PATH)?;
             self.pos = end;
             let c = self.c();
             // Step 1: the end of a segment.
@@ -178,7 +178,7 @@ impl Parser<'_, '_, '_> {
             _ => (text, false),
         };
         // Steps 3.3 and 4.3.
-        weburl_percent::encode_into(body, &C0_CONTROL, &mut self.out);
+        self.encode(body, &C0_CONTROL)?;
         if space {
             self.out.push_str("%20");
         }
@@ -229,10 +229,11 @@ impl Parser<'_, '_, '_> {
                     false,
                     &mut self.out,
                 );
+                // Encoding first can grow the text by more than three times (numeric
+                // character references), so the length is checked afterwards.
+                self.check_len()?;
             }
-            None => {
-                weburl_percent::encode_into(text, set, &mut self.out);
-            }
+            None => self.encode(text, set)?,
         }
         self.pos = end;
         // Step 2.4.
@@ -251,7 +252,7 @@ impl Parser<'_, '_, '_> {
         let end = self.input.len();
         // Steps 1.1 to 1.3.
         self.check_url_units(start, end);
-        weburl_percent::encode_into(self.slice(start, end), &FRAGMENT, &mut self.out);
+        self.encode(self.slice(start, end), &FRAGMENT)?;
         self.pos = end;
         Ok(None)
     }
