@@ -235,8 +235,10 @@ fn parse_progress_knows_the_size_of_a_file() {
     assert!(stderr.contains(&size) && stderr.contains("2000 lines (0 failed)"), "{stderr}");
 }
 
+/// A reader that goes away mid-stream: the output is incomplete, so the status is 3 and
+/// stderr says why in one line.
 #[test]
-fn parse_broken_pipe_is_quiet() {
+fn parse_broken_pipe_is_reported() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
         .arg("parse")
         .stdin(Stdio::piped())
@@ -260,8 +262,8 @@ fn parse_broken_pipe_is_quiet() {
     child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("stderr");
     let status = child.wait().expect("the binary exits");
     writer.join().expect("writer");
-    assert!(stderr.is_empty(), "{stderr}");
-    assert_eq!(status.code(), Some(0));
+    assert_eq!(stderr, "weburl: cannot write standard output: Broken pipe (os error 32)\n");
+    assert_eq!(status.code(), Some(3));
 }
 
 // check

@@ -1,0 +1,187 @@
+//! Bad input, loudly (docs/reliability.md, "Bad input"): arguments that are not UTF-8, a closed
+//! or unwritable standard output, and the line discipline of bulk mode (each input line yields
+//! exactly one output line, in order).
+
+use std::ffi::OsString;
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `weburl args...` with `stdin` as standard input.
+fn run_os(args: &[OsString], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .env_remove("RUST_BACKTRACE")
+        .spawn()
+        .expect("the binary runs");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    writer.join().expect("the writer thread finishes");
+    output
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    run_os(&args.iter().map(OsString::from).collect::<Vec<_>>(), stdin)
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+#[cfg(unix)]
+fn bytes(arg: &[u8]) -> OsString {
+    use std::os::unix::ffi::OsStringExt as _;
+    OsString::from_vec(arg.to_vec())
+}
+
+/// Regression: a non-UTF-8 argument after the subcommand panicked (exit 101) in the code that
+/// names the command's `--help`, after clap had refused the argument.
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_usage_errors() {
+    let cases: [(&[&[u8]], &str); 8] = [
+        (
+            &[b"parse", b"http://a/\xFF"],
+            "argument 2 (\"http://a/\u{FFFD}\") is not valid UTF-8; see `weburl parse --help`",
+        ),
+        (
+            &[b"check", b"\xFF"],
+            "argument 2 (\"\u{FFFD}\") is not valid UTF-8; see `weburl check --help`",
+        ),
+        (
+            &[b"form", b"parse", b"a=\xFF"],
+            "argument 3 (\"a=\u{FFFD}\") is not valid UTF-8; see `weburl form parse --help`",
+        ),
+        (
+            &[b"idna", b"to-ascii", b"\xFF"],
+            "argument 3 (\"\u{FFFD}\") is not valid UTF-8; see `weburl idna --help`",
+        ),
+        (
+            &[b"set", b"http://a/", b"hash", b"\xFF"],
+            "argument 4 (\"\u{FFFD}\") is not valid UTF-8; see `weburl set --help`",
+        ),
+        (
+            &[b"parse", b"--base", b"\xFEx", b"y"],
+            "argument 3 (\"\u{FFFD}x\") is not valid UTF-8; see `weburl parse --help`",
+        ),
+        (&[b"\xFF"], "unrecognized subcommand '\u{FFFD}'; see `weburl --help`"),
+        (
+            &[b"form", b"serialize", b"a=\xC3"],
+            "argument 3 (\"a=\u{FFFD}\") is not valid UTF-8; see `weburl form serialize --help`",
+        ),
+    ];
+    for (args, message) in cases {
+        let args: Vec<OsString> = args.iter().map(|a| bytes(a)).collect();
+        let output = run_os(&args, b"");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&output), format!("weburl: {message}\n"), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Odd but valid argument vectors never panic: each ends with a status of 0 to 3 and at most
+/// a one-line message.
+#[test]
+fn odd_arguments_never_panic() {
+    let long = "x".repeat(100_000);
+    let cases: [&[&str]; 12] = [
+        &[""],
+        &["-"],
+        &["--"],
+        &["parse", ""],
+        &["parse", "--", "-x"],
+        &["check", "", "\u{FEFF}"],
+        &["idna", "to-ascii", "", "."],
+        &["set", "", "", ""],
+        &["form", "parse", "%"],
+        &["form", "serialize", "=", "=="],
+        &["parse", "--base", "", "x"],
+        &["check", &long],
+    ];
+    for args in cases {
+        let output = run(args, b"");
+        let code = output.status.code().expect("an exit code");
+        let text = stderr(&output);
+        assert!((0..=3).contains(&code), "{args:?}: {code} {text}");
+        assert!(!text.contains("panicked"), "{args:?}: {text}");
+    }
+}
+
+/// Regression: with standard output closed (`>&-`) every command exited 0 and the output was
+/// lost (the Rust runtime reopens a closed descriptor on /dev/null, and `std` treats EBADF on
+/// stdout as success).
+#[cfg(target_os = "linux")]
+#[test]
+fn closed_stdout_is_exit_status_3() {
+    for command in [
+        "parse http://a/",
+        "parse",
+        "check http://a/",
+        "idna to-ascii a",
+        "set http://a/ hash x",
+        "form parse a=b",
+        "--help",
+        "--version",
+    ] {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {command} >&- </dev/null"))
+            .arg(env!("CARGO_BIN_EXE_weburl"))
+            .output()
+            .expect("sh runs");
+        assert_eq!(output.status.code(), Some(3), "{command}");
+        assert_eq!(
+            stderr(&output),
+            "weburl: cannot write standard output: Bad file descriptor (os error 9)\n",
+            "{command}"
+        );
+    }
+}
+
+/// A standard output that cannot be written (opened read-only: EBADF on write) is exit status 3;
+/// `/dev/null` opened for writing is a normal place to send output.
+#[cfg(unix)]
+#[test]
+fn unwritable_stdout_is_exit_status_3() {
+    let read_only = std::fs::File::open("/dev/null").expect("/dev/null opens");
+    let output = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .args(["parse", "http://a/"])
+        .stdout(read_only)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(
+        stderr(&output),
+        "weburl: cannot write standard output: Bad file descriptor (os error 9)\n"
+    );
+    let write_only = std::fs::OpenOptions::new().write(true).open("/dev/null").expect("opens");
+    let output = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .args(["parse", "http://a/"])
+        .stdout(write_only)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty());
+}
+
+/// A full disk: /dev/full fails every write with ENOSPC.
+#[cfg(target_os = "linux")]
+#[test]
+fn full_disk_is_exit_status_3() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .args(["parse", "http://a/"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(stderr(&output).starts_with("weburl: cannot write standard output: No space left"));
+}
