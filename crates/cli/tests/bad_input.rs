@@ -185,3 +185,113 @@ fn full_disk_is_exit_status_3() {
     assert_eq!(output.status.code(), Some(3));
     assert!(stderr(&output).starts_with("weburl: cannot write standard output: No space left"));
 }
+
+/// Standard output of a bulk run as lines of JSON.
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    let text = std::str::from_utf8(&output.stdout).expect("stdout is UTF-8");
+    text.lines().map(|line| serde_json::from_str(line).expect("each line is JSON")).collect()
+}
+
+#[test]
+fn bulk_empty_input_is_no_output_and_success() {
+    for args in [&["parse"][..], &["parse", "--json-input"], &["parse", "--progress"]] {
+        let output = run(args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// Each kind of awkward line yields exactly its one line of output, in order.
+#[test]
+fn bulk_awkward_lines() {
+    let lines: [(&[u8], Result<&str, &str>); 12] = [
+        (b"http://a/1", Ok("http://a/1")),
+        (b"", Err("invalid URL: missing-scheme-non-relative-URL at byte 0")),
+        (b"http://a/3\r", Ok("http://a/3")),
+        (b"\r", Err("invalid URL: missing-scheme-non-relative-URL at byte 0")),
+        (b"http://a/5\r\r", Ok("http://a/5")),
+        (b"http://a/\x006", Ok("http://a/%006")),
+        (b"\x00http://a/7\x00", Ok("http://a/7")),
+        (b"http://a/\xFF8", Err("invalid UTF-8 at byte 9")),
+        (b"\xC3", Err("invalid UTF-8 at byte 0")),
+        (b"http://a/b\rc", Ok("http://a/bc")),
+        (b"   ", Err("invalid URL: missing-scheme-non-relative-URL at byte 3")),
+        (b"http://a/12", Ok("http://a/12")),
+    ];
+    let mut input = Vec::new();
+    for (line, _) in &lines {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    // The last line without its newline still counts.
+    input.pop();
+    let output = run(&["parse"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    let out = json_lines(&output);
+    assert_eq!(out.len(), lines.len());
+    for (i, ((line, expected), value)) in lines.iter().zip(&out).enumerate() {
+        match expected {
+            Ok(href) => assert_eq!(value["href"], *href, "line {}: {line:?}", i + 1),
+            Err(error) => {
+                assert_eq!(value["line"], i + 1, "{line:?}");
+                assert_eq!(value["error"], *error, "line {}: {line:?}", i + 1);
+                let lossy = String::from_utf8_lossy(line);
+                let shown = lossy.strip_suffix('\r').unwrap_or(&lossy);
+                assert_eq!(value["input"], shown, "line {}", i + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn bulk_json_input_bad_lines() {
+    let input = b"\"http://a/\"\n\n\"http://a/\\u0000x\"\n[1]\n\xFF\n\"http://a/\xFF\"\n\"ok:\"";
+    let output = run(&["parse", "--json-input"], input);
+    assert_eq!(output.status.code(), Some(1));
+    let out = json_lines(&output);
+    assert_eq!(out.len(), 7);
+    assert_eq!(out[0]["href"], "http://a/");
+    assert_eq!(out[2]["href"], "http://a/%00x");
+    assert_eq!(out[6]["href"], "ok:");
+    for i in [1, 3, 4, 5] {
+        assert_eq!(out[i]["line"], i + 1);
+        let error = out[i]["error"].as_str().expect("an error");
+        assert!(error.starts_with("not a JSON string"), "{error}");
+    }
+}
+
+/// Many lines of random bytes (weighted towards line endings, NUL, bytes that are not UTF-8
+/// and URL syntax): as many output lines as input lines, and every error line names its own
+/// line number, so none was dropped or moved.
+#[test]
+fn bulk_random_lines_one_output_each() {
+    let alphabet: &[u8] = b"\n\n\r\x00\xFF\xC3\xA9 :/?#%[]@.ahtp\\";
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut input = Vec::with_capacity(200_000);
+    while input.len() < 200_000 {
+        // xorshift64
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = (state >> 32) as usize;
+        if pick % 3 == 0 {
+            input.extend_from_slice(b"http://");
+        }
+        input.push(alphabet[pick % alphabet.len()]);
+    }
+    let expected_lines = input.split(|&b| b == b'\n').count() - usize::from(input.ends_with(b"\n"));
+    let output = run(&["parse"], &input);
+    assert!(matches!(output.status.code(), Some(0 | 1)));
+    let out = json_lines(&output);
+    assert_eq!(out.len(), expected_lines);
+    let mut errors = 0;
+    for (i, value) in out.iter().enumerate() {
+        if value.get("error").is_some() {
+            assert_eq!(value["line"], i + 1);
+            errors += 1;
+        } else {
+            assert!(value["href"].is_string(), "{value}");
+        }
+    }
+    assert!(errors > 0 && errors < out.len(), "{errors} of {}", out.len());
+}

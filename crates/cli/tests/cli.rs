@@ -306,6 +306,37 @@ fn check_rfc3986() {
     );
 }
 
+/// An input wider than 100 columns: each caret sits under a window of the input, with its byte
+/// offset.
+#[test]
+fn check_wide_input() {
+    let input = format!("https://user@example.org/{}a b/{}\\x|", "p".repeat(60), "q".repeat(50));
+    snapshot!("check_wide_input", ["check", "--rfc3986", &input]);
+}
+
+/// Regression: one caret line per error with up to input-length spaces before it made the
+/// report quadratic (51 MB for `http://h/` and 10,000 `|`, built in memory). Now at most 100
+/// caret lines are shown, each at most about 100 columns wide, and the report is linear.
+#[test]
+fn check_report_is_linear() {
+    let report = |k: usize| {
+        let input = format!("http://h/{}", "|".repeat(k));
+        let result = run(&["check", &input]);
+        assert_eq!(result.status, 1);
+        result.stdout()
+    };
+    let (small, large) = (report(20_000), report(40_000));
+    assert!(large.len() < 200_000, "{} bytes for 40,000 errors", large.len());
+    let ratio = large.len() as f64 / small.len() as f64;
+    assert!(ratio < 2.2, "{ratio}: {} then {} bytes", small.len(), large.len());
+    let lines: Vec<&str> = large.lines().collect();
+    // The input, 100 windows with their carets, the count of the rest, the verdict.
+    assert_eq!(lines.len(), 1 + 2 * 100 + 2, "{}", &large[..2000]);
+    assert!(lines.iter().skip(1).take(200).all(|line| line.chars().count() < 220));
+    assert_eq!(lines[201], "... and 39900 more validation errors (invalid-URL-unit: 39900)");
+    assert!(lines[202].starts_with("parses with 40000 validation errors: http://h/||"));
+}
+
 #[test]
 fn check_requires_url() {
     snapshot!("check_requires_url", ["check"]);
