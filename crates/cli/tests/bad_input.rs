@@ -314,3 +314,38 @@ fn punycode_label_cap() {
     let ascii = parse(&format!("xn--{}", "ab".repeat(1000)));
     assert_eq!(ascii.status.code(), Some(0), "{}", stderr(&ascii));
 }
+
+/// Standard input that cannot be read (a directory: EISDIR) is a usage error, said in one line.
+#[cfg(target_os = "linux")]
+#[test]
+fn unreadable_stdin_is_exit_status_2() {
+    for args in [&["parse"][..], &["form", "parse"], &["form", "serialize", "--json"]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_weburl"))
+            .args(args)
+            .stdin(std::fs::File::open("/").expect("/ opens"))
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&output),
+            "weburl: cannot read standard input: Is a directory (os error 21)\n",
+            "{args:?}"
+        );
+    }
+}
+
+/// `form serialize --json` checks the whole text before writing: bad input writes nothing.
+#[test]
+fn form_serialize_bad_json_writes_nothing() {
+    for text in ["[[\"a\",\"b\"],[\"c\"]]", "[[\"a\",\"b\"]] x", "[[\"a\",\"b\"],", "[[1,\"b\"]]"] {
+        let output = run(&["form", "serialize", "--json", text], b"");
+        assert_eq!(output.status.code(), Some(2), "{text}");
+        assert!(output.stdout.is_empty(), "{text}");
+        assert!(
+            stderr(&output).starts_with("weburl: expected a JSON array of [name, value] pairs: ")
+        );
+    }
+    let output = run(&["form", "serialize", "--json"], b"[[\"a b\",\"&\"],[\"\",\"\"]]");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, b"a+b=%26&=\n");
+}
