@@ -7,8 +7,10 @@
 //! ```
 //! Modes: `none`, `parse` (`form::parse`), `search-params` (`SearchParams::parse`),
 //! `search-params-mut` (`Url::search_params_mut` on `http://h/?` + the input, then one append),
-//! and `speed`: nanoseconds per parse of a 20-pair query, into the compact list and into a
-//! `Vec<(String, String)>` (what `form::parse` returned before), and per serialization.
+//! `count-parse`, `count-parse-vec`, `count-serialize`, `count-serialize-vec` (one of those
+//! loops, `REPS` times (default 100,000), for an instruction count under
+//! `valgrind --tool=callgrind`), and `speed`: nanoseconds per parse of a 20-pair query, into the compact list and into a
+//! `Vec<(String, String)>` (what `form::parse` returned before), and per serialization (`serialize_utf8` over the list's iterator and over the `Vec`).
 
 use std::process::ExitCode;
 
@@ -51,7 +53,7 @@ fn speed() {
         list.len()
     });
     let params = weburl::form::parse(bytes);
-    let serialize = time(100_000, || params.serialize().len());
+    let serialize = time(100_000, || weburl::form::serialize_utf8(params.iter()).len());
     let owned: Vec<(String, String)> = params.clone().into();
     let serialize_vec = time(100_000, || {
         weburl::form::serialize_utf8(owned.iter().map(|(n, v)| (n.as_str(), v.as_str()))).len()
@@ -68,6 +70,32 @@ fn main() -> ExitCode {
     let mode = args.next().unwrap_or_default();
     if mode == "speed" {
         speed();
+        return ExitCode::SUCCESS;
+    }
+    if let Some(which) = mode.strip_prefix("count-") {
+        // One loop only, for an instruction count (noise-free on a shared machine).
+        let query = query();
+        let bytes = std::hint::black_box(query.as_bytes());
+        let params = weburl::form::parse(bytes);
+        let owned: Vec<(String, String)> = params.clone().into();
+        let reps: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100_000);
+        let mut sink = 0;
+        for _ in 0..reps {
+            sink += match which {
+                "parse" => weburl::form::parse(bytes).len(),
+                "parse-vec" => weburl::form::parse_iter(bytes)
+                    .map(|(n, v)| (n.into_owned(), v.into_owned()))
+                    .collect::<Vec<(String, String)>>()
+                    .len(),
+                "serialize" => weburl::form::serialize_utf8(params.iter()).len(),
+                "serialize-vec" => weburl::form::serialize_utf8(
+                    owned.iter().map(|(n, v)| (n.as_str(), v.as_str())),
+                )
+                .len(),
+                _ => 0,
+            };
+        }
+        println!("{which}: {}", std::hint::black_box(sink));
         return ExitCode::SUCCESS;
     }
     let megabytes: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);

@@ -44,8 +44,22 @@ fn push_len(lens: &mut Vec<u8>, mut len: usize) {
 }
 
 /// Decodes the varint at the start of `lens` and removes it.
-#[inline]
+#[inline(always)]
 fn take_front(lens: &mut &[u8]) -> Option<usize> {
+    // Names and values shorter than 128 bytes (almost all) take one byte.
+    match lens.split_first() {
+        Some((&byte, rest)) if byte < 0x80 => {
+            *lens = rest;
+            Some(usize::from(byte))
+        }
+        _ => take_front_long(lens),
+    }
+}
+
+/// [`take_front`] for a varint of more than one byte (or none).
+#[cold]
+#[inline(never)]
+fn take_front_long(lens: &mut &[u8]) -> Option<usize> {
     let mut value = 0usize;
     let mut shift = 0u32;
     loop {
