@@ -7,6 +7,7 @@
 //! ```
 //! Modes: `none`, `parse` (`form::parse`), `search-params` (`SearchParams::parse`),
 //! `search-params-mut` (`Url::search_params_mut` on `http://h/?` + the input, then one append),
+//! `sort` (`SearchParams::parse` of the input with its first half renamed `b`, then `sort`),
 //! `count-parse`, `count-parse-vec`, `count-serialize`, `count-serialize-vec` (one of those
 //! loops, `REPS` times (default 100,000), for an instruction count under
 //! `valgrind --tool=callgrind`), and `speed`: nanoseconds per parse of a 20-pair query, into the compact list and into a
@@ -108,6 +109,16 @@ fn main() -> ExitCode {
         "none" => 0,
         "parse" => weburl::form::parse(input.as_bytes()).len(),
         "search-params" => weburl::form::SearchParams::parse(&input).len(),
+        "sort" => {
+            // Every other name out of order, so that the sort has work to do.
+            let text = input.replacen("a=b&", "b=a&", input.len() / 8);
+            drop(input);
+            input = String::new();
+            let mut params = weburl::form::SearchParams::parse(&text);
+            drop(text);
+            params.sort();
+            params.len()
+        }
         "search-params-mut" => {
             let Ok(mut url) = weburl::Url::parse(&input) else {
                 eprintln!("the URL does not parse");
@@ -120,7 +131,7 @@ fn main() -> ExitCode {
             params.len()
         }
         _ => {
-            eprintln!("usage: form_memory none|parse|search-params|search-params-mut [MB]");
+            eprintln!("usage: form_memory none|parse|search-params|search-params-mut|sort [MB]");
             return ExitCode::FAILURE;
         }
     };

@@ -204,14 +204,8 @@ impl SearchParams {
         if sorted {
             return;
         }
-        let mut order: Vec<(&str, &str)> = self.list.iter().collect();
-        // `sort_by` is stable, as the standard requires.
-        order.sort_by(|(a, _), (b, _)| cmp_code_units(a, b));
-        let mut list = Pairs::with_capacity(self.list.text_len(), order.len());
-        for (name, value) in order {
-            list.push(name, value);
-        }
-        self.list = list;
+        // A stable sort, as the standard requires.
+        self.list = self.list.sorted_by_name(cmp_code_units);
     }
 
     /// Remove every pair.

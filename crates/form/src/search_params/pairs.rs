@@ -19,6 +19,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 /// The list: text, lengths and the number of pairs.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -239,6 +240,63 @@ impl Pairs {
     }
 }
 
+impl Pairs {
+    /// The list reordered by a stable sort on the names with `cmp`. Working memory beside the
+    /// new list: 14 bytes a pair (`u32` offsets and indices, and the sort's scratch) while the
+    /// text fits in 32 bits, 48 otherwise.
+    pub(crate) fn sorted_by_name(&self, cmp: impl Fn(&str, &str) -> Ordering) -> Pairs {
+        let fits = u32::try_from(self.text.len()).is_ok() && u32::try_from(self.count).is_ok();
+        if !fits {
+            return self.sorted_by_name_wide(cmp);
+        }
+        let mut sorted = Pairs::with_capacity(self.text.len(), self.count);
+        // Pair `i` is `text[starts[i]..starts[i + 1]]`, its name ending at `name_ends[i]`.
+        // Every offset is at most `text.len()`, which fits in a `u32`.
+        let mut starts: Vec<u32> = Vec::with_capacity(self.count + 1);
+        let mut name_ends: Vec<u32> = Vec::with_capacity(self.count);
+        let mut at = 0usize;
+        let mut rest: &[u8] = &self.lens;
+        while let (Some(name_len), Some(value_len)) = (take_front(&mut rest), take_front(&mut rest))
+        {
+            starts.push(at as u32);
+            name_ends.push((at + name_len) as u32);
+            at += name_len + value_len;
+        }
+        starts.push(at as u32);
+        let text = |from: Option<&u32>, to: Option<&u32>| match (from, to) {
+            (Some(&from), Some(&to)) => self.text.get(from as usize..to as usize),
+            _ => None,
+        };
+        let name = |i: u32| text(starts.get(i as usize), name_ends.get(i as usize));
+        let mut order: Vec<u32> = (0..self.count as u32).collect();
+        // `sort_by` is stable.
+        order.sort_by(|&a, &b| cmp(name(a).unwrap_or_default(), name(b).unwrap_or_default()));
+        for i in order {
+            let i = i as usize;
+            let value = text(name_ends.get(i), starts.get(i + 1));
+            if let (Some(name), Some(value)) = (name(i as u32), value) {
+                sorted.push(name, value);
+            } else {
+                debug_assert!(false, "the offsets cut the text");
+            }
+        }
+        sorted
+    }
+
+    /// [`Pairs::sorted_by_name`] for a text longer than `u32` offsets reach: the pairs as
+    /// `(&str, &str)`, 32 bytes each, and the sort's scratch.
+    fn sorted_by_name_wide(&self, cmp: impl Fn(&str, &str) -> Ordering) -> Pairs {
+        let mut order: Vec<(&str, &str)> = self.iter().collect();
+        // `sort_by` is stable.
+        order.sort_by(|(a, _), (b, _)| cmp(a, b));
+        let mut sorted = Pairs::with_capacity(self.text.len(), self.count);
+        for (name, value) in order {
+            sorted.push(name, value);
+        }
+        sorted
+    }
+}
+
 /// The pairs of a [`Pairs`] list, from either end.
 #[derive(Clone, Debug)]
 pub(crate) struct Iter<'a> {
@@ -419,6 +477,19 @@ mod tests {
         pairs.retain(|_, _, _| false);
         assert_eq!(pairs, Pairs::new());
         assert_eq!(pairs.iter().next(), None);
+    }
+
+    #[test]
+    fn sorting_is_stable_with_either_working_memory() {
+        let mut pairs = Pairs::new();
+        for (n, v) in [("b", "1"), ("a", "2"), ("b", "3"), ("", "4"), ("a", "")] {
+            pairs.push(n, v);
+        }
+        let sorted = pairs.sorted_by_name(|a, b| a.cmp(b));
+        let all: Vec<_> = sorted.iter().collect();
+        assert_eq!(all, [("", "4"), ("a", "2"), ("a", ""), ("b", "1"), ("b", "3")]);
+        assert_eq!(pairs.sorted_by_name_wide(|a, b| a.cmp(b)), sorted);
+        assert_eq!(Pairs::new().sorted_by_name(|a, b| a.cmp(b)), Pairs::new());
     }
 
     #[test]
