@@ -21,7 +21,7 @@ use crate::parse_cmd::Parser;
 /// around the position and its byte offset (instead of a caret under the whole input).
 pub const WIDE: usize = 100;
 /// Columns of input shown on each side of the position in such a window.
-const CONTEXT: usize = 30;
+pub const CONTEXT: usize = 30;
 /// The most caret lines shown for one input; the others are counted by name.
 pub const MAX_SHOWN: usize = 100;
 

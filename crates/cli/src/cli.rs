@@ -97,20 +97,20 @@ pub struct ParseArgs {
 
 /// `weburl check`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Examples:
   weburl check \"https://user@example.org/a b\"
   weburl check --base file:///c:/ \"/c:/path\"
-  weburl check --rfc3986 \"https://example.org/{a}\"
+  weburl check --rfc3986 \"https://example.org/{{a}}\"
 
-At most 100 validation errors are shown per URL (the rest are counted by name).
-An input wider than 100 columns gets, above each caret, a window of 30 columns
+At most {} validation errors are shown per URL (the rest are counted by name).
+An input wider than {} columns gets, above each caret, a window of {} columns
 either side of the position and its byte offset.
 
 Exit status: 0 when every URL is valid, 1 when one parses with validation
 errors (or, with --rfc3986, is not a valid RFC 3986 URI reference), 2 when
 one fails to parse (or on a usage error), 3 when standard output cannot be
-written.")]
+written.", crate::check::MAX_SHOWN, crate::check::WIDE, crate::check::CONTEXT))]
 pub struct CheckArgs {
     /// Check each URL against this base URL.
     #[arg(long, value_name = "URL")]
