@@ -2,10 +2,20 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Parse, check and edit URLs the way browsers do (WHATWG URL Standard).
-#[derive(Debug, Parser)]
-#[command(name = "weburl", version, about, propagate_version = true)]
-#[command(after_help = "\
+/// The exit statuses of every command, as `weburl --help` lists them (README, "The `weburl`
+/// command", and docs/reliability.md, "Bad input", say the same).
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0  success: every input parsed (parse, idna, form), is valid (check), or was set (set)
+  1  an input failed: a URL or domain does not parse, a line of standard input is not
+     UTF-8 (or not a JSON string with --json-input); check: validation errors
+  2  usage error: a bad option, value or argument (also one that is not UTF-8), or
+     unreadable standard input; check: a URL that fails to parse
+  3  standard output cannot be written (closed, a broken pipe, a full disk): the output
+     is incomplete; one line on stderr says why";
+
+/// The top-level help after the options.
+const AFTER_HELP: &str = "\
 Examples:
   weburl parse \"https://user@EXAMPLE.com:443/a/./b/../c?x=1 2#f\"
   weburl parse --json < urls.txt > components.jsonl
@@ -14,7 +24,12 @@ Examples:
   weburl set https://example.org/ port 8080
   weburl form parse \"a=1&b=%C3%BC\"
 
-Run `weburl <COMMAND> --help` for each command's options and examples.")]
+Run `weburl <COMMAND> --help` for each command's options and examples.";
+
+/// Parse, check and edit URLs the way browsers do (WHATWG URL Standard).
+#[derive(Debug, Parser)]
+#[command(name = "weburl", version, about, propagate_version = true)]
+#[command(after_help = format!("{AFTER_HELP}\n\n{EXIT_STATUS}"))]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
@@ -48,9 +63,16 @@ Examples:
   weburl parse --progress < urls.txt > components.jsonl
   printf '\"http://a\\\\nb/\"\\n' | weburl parse --json-input
 
-Exit status: 0 when every URL parsed, 1 when any failed, 2 on a usage error.
-Reading standard input, each output line is either the URL's components or
-{\"line\":N,\"input\":...,\"error\":...} for a line that failed, in input order.")]
+Exit status: 0 when every URL parsed, 1 when any failed, 2 on a usage error, 3
+when standard output cannot be written.
+
+Reading standard input, every input line yields exactly one output line, in
+order: the URL's components, or {\"line\":N,\"input\":...,\"error\":...} for a line
+that fails to parse or is not UTF-8 (its input then shown with U+FFFD). Lines
+end at \\n; one \\r at the end of a line (CRLF) is removed, and a last line
+without \\n counts. An empty line is an input like any other (it fails without --base); no
+input at all is no output and status 0. NUL and other controls stay in the line
+for the URL parser (which strips them at either end).")]
 pub struct ParseArgs {
     /// Parse each URL against this base URL.
     #[arg(long, value_name = "URL")]
@@ -75,15 +97,20 @@ pub struct ParseArgs {
 
 /// `weburl check`.
 #[derive(Debug, Args)]
-#[command(after_help = "\
+#[command(after_help = format!("\
 Examples:
   weburl check \"https://user@example.org/a b\"
   weburl check --base file:///c:/ \"/c:/path\"
-  weburl check --rfc3986 \"https://example.org/{a}\"
+  weburl check --rfc3986 \"https://example.org/{{a}}\"
+
+At most {} validation errors are shown per URL (the rest are counted by name).
+An input wider than {} columns gets, above each caret, a window of {} columns
+either side of the position and its byte offset.
 
 Exit status: 0 when every URL is valid, 1 when one parses with validation
 errors (or, with --rfc3986, is not a valid RFC 3986 URI reference), 2 when
-one fails to parse.")]
+one fails to parse (or on a usage error), 3 when standard output cannot be
+written.", crate::check::MAX_SHOWN, crate::check::WIDE, crate::check::CONTEXT))]
 pub struct CheckArgs {
     /// Check each URL against this base URL.
     #[arg(long, value_name = "URL")]
@@ -106,7 +133,8 @@ Examples:
 
 to-unicode runs domain to ASCII first, as the host parser does, so a domain that
 a URL could not hold is an error in both directions. Exit status: 0 when every
-domain converted without error, 1 otherwise.")]
+domain converted without error, 1 otherwise, 2 on a usage error, 3 when standard
+output cannot be written.")]
 pub struct IdnaArgs {
     /// The direction.
     #[arg(value_enum)]
@@ -141,7 +169,7 @@ Examples:
 
 Setters that the standard ignores (such as a port on a file: URL) leave the URL
 unchanged. Exit status: 0, 1 when the URL (or a new href) fails to parse, 2 on
-a usage error.")]
+a usage error, 3 when standard output cannot be written.")]
 pub struct SetArgs {
     /// The URL to change.
     pub url: String,
@@ -184,7 +212,11 @@ pub enum Property {
 Examples:
   weburl form parse \"a=1&b=%C3%BC&c+d=e\"
   printf 'a=1&b=2' | weburl form parse
-  weburl form serialize \"q=rust url\" \"lang=ü\"")]
+  weburl form serialize \"q=rust url\" \"lang=ü\"
+
+form parse takes any bytes (what is not UTF-8 becomes U+FFFD). Exit status: 0,
+2 on a usage error (serialize --json: not a JSON array of [name, value] pairs,
+or not UTF-8), 3 when standard output cannot be written.")]
 pub struct FormArgs {
     /// parse or serialize.
     #[command(subcommand)]

@@ -235,8 +235,10 @@ fn parse_progress_knows_the_size_of_a_file() {
     assert!(stderr.contains(&size) && stderr.contains("2000 lines (0 failed)"), "{stderr}");
 }
 
+/// A reader that goes away mid-stream: the output is incomplete, so the status is 3 and
+/// stderr says why in one line.
 #[test]
-fn parse_broken_pipe_is_quiet() {
+fn parse_broken_pipe_is_reported() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
         .arg("parse")
         .stdin(Stdio::piped())
@@ -260,8 +262,8 @@ fn parse_broken_pipe_is_quiet() {
     child.stderr.take().expect("stderr").read_to_string(&mut stderr).expect("stderr");
     let status = child.wait().expect("the binary exits");
     writer.join().expect("writer");
-    assert!(stderr.is_empty(), "{stderr}");
-    assert_eq!(status.code(), Some(0));
+    assert_eq!(stderr, "weburl: cannot write standard output: Broken pipe (os error 32)\n");
+    assert_eq!(status.code(), Some(3));
 }
 
 // check
@@ -302,6 +304,37 @@ fn check_rfc3986() {
         "check_rfc3986_relative",
         ["check", "--rfc3986", "--base", "http://a/b/c/d;p?q", "../g"]
     );
+}
+
+/// An input wider than 100 columns: each caret sits under a window of the input, with its byte
+/// offset.
+#[test]
+fn check_wide_input() {
+    let input = format!("https://user@example.org/{}a b/{}\\x|", "p".repeat(60), "q".repeat(50));
+    snapshot!("check_wide_input", ["check", "--rfc3986", &input]);
+}
+
+/// Regression: one caret line per error with up to input-length spaces before it made the
+/// report quadratic (51 MB for `http://h/` and 10,000 `|`, built in memory). Now at most 100
+/// caret lines are shown, each at most about 100 columns wide, and the report is linear.
+#[test]
+fn check_report_is_linear() {
+    let report = |k: usize| {
+        let input = format!("http://h/{}", "|".repeat(k));
+        let result = run(&["check", &input]);
+        assert_eq!(result.status, 1);
+        result.stdout()
+    };
+    let (small, large) = (report(20_000), report(40_000));
+    assert!(large.len() < 200_000, "{} bytes for 40,000 errors", large.len());
+    let ratio = large.len() as f64 / small.len() as f64;
+    assert!(ratio < 2.2, "{ratio}: {} then {} bytes", small.len(), large.len());
+    let lines: Vec<&str> = large.lines().collect();
+    // The input, 100 windows with their carets, the count of the rest, the verdict.
+    assert_eq!(lines.len(), 1 + 2 * 100 + 2, "{}", &large[..2000]);
+    assert!(lines.iter().skip(1).take(200).all(|line| line.chars().count() < 220));
+    assert_eq!(lines[201], "... and 39900 more validation errors (invalid-URL-unit: 39900)");
+    assert!(lines[202].starts_with("parses with 40000 validation errors: http://h/||"));
 }
 
 #[test]

@@ -6,7 +6,8 @@
 //! use weburl_form::SearchParams;
 //!
 //! let pairs = weburl_form::parse(b"name=J%C3%BCrgen+M&tags=a&tags=b");
-//! assert_eq!(pairs[0], ("name".to_owned(), "Jürgen M".to_owned()));
+//! assert_eq!(pairs.iter().next(), Some(("name", "Jürgen M")));
+//! assert_eq!(pairs.get_all("tags").collect::<Vec<_>>(), ["a", "b"]);
 //!
 //! let mut params = SearchParams::parse("?tags=a&tags=b&name=x");
 //! params.set("name", "Jürgen M");
@@ -17,7 +18,8 @@
 //!
 //! Modules: `parse` (section 5.1: [`parse`], the borrowing [`parse_iter`]), `serialize`
 //! (section 5.2: [`serialize_utf8`], and [`serialize`] for any encoding), `search_params`
-//! ([`SearchParams`]).
+//! ([`SearchParams`], stored compactly: one string of names and values and a varint length
+//! each, about the input's size once parsed).
 //!
 //! Features: `std` (default) is reserved for `std`-only additions (everything works with
 //! `alloc` alone); `encoding` (default) adds [`serialize`] and [`serialize_into`], which take
@@ -39,7 +41,7 @@ mod search_params;
 mod serialize;
 
 pub use parse::{Parse, parse, parse_iter};
-pub use search_params::{Iter, SearchParams};
+pub use search_params::{IntoIter, Iter, SearchParams};
 #[cfg(feature = "encoding")]
 pub use serialize::{serialize, serialize_into};
 pub use serialize::{serialize_utf8, serialize_utf8_into};

@@ -10,7 +10,8 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
+
+use crate::SearchParams;
 
 use weburl_percent::utf8_lossy_owned;
 
@@ -46,40 +47,33 @@ fn escaped_byte(bytes: &[u8], at: usize) -> Option<u8> {
     weburl_percent::decode_escape(bytes.get(at..)?)
 }
 
-/// Parse `input` as application/x-www-form-urlencoded: the list of name-value pairs.
+/// Parse `input` as application/x-www-form-urlencoded: the list of name-value pairs, as a
+/// [`SearchParams`] (which compares equal to a slice, array or `Vec` of the same pairs, and
+/// turns into a `Vec<(String, String)>` with `.into()`).
 ///
 /// Invalid UTF-8 (after percent-decoding) becomes U+FFFD; a `%` that does not start a
-/// percent-encoded byte stays as it is.
+/// percent-encoded byte stays as it is. The list takes about the input's size in memory (see
+/// [`SearchParams::parse_bytes`]); [`parse_iter`] takes none.
 ///
 /// ```
 /// let pairs = weburl_form::parse(b"a=b+c&%E2%80%A0&=%zz&&x=%41=");
-/// assert_eq!(pairs, [
-///     ("a".to_owned(), "b c".to_owned()),
-///     ("†".to_owned(), String::new()),
-///     (String::new(), "%zz".to_owned()),
-///     ("x".to_owned(), "A=".to_owned()),
-/// ]);
+/// assert_eq!(pairs, [("a", "b c"), ("†", ""), ("", "%zz"), ("x", "A=")]);
+/// let owned: Vec<(String, String)> = pairs.into();
+/// assert_eq!(owned[1], ("†".to_owned(), String::new()));
 /// ```
 #[must_use]
-pub fn parse(input: &[u8]) -> Vec<(String, String)> {
-    let mut list = Vec::with_capacity(pair_capacity(input));
-    list.extend(parse_iter(input).map(|(name, value)| (name.into_owned(), value.into_owned())));
-    list
+pub fn parse(input: &[u8]) -> SearchParams {
+    SearchParams::parse_bytes(input)
 }
 
-/// How many pairs to make room for when parsing `input`: one more than its 0x26 (&) bytes (an
-/// upper bound on the pairs), counted in a loop the compiler vectorizes, and at most
-/// [`MAX_RESERVED_PAIRS`] (so that a run of `&` cannot make a large empty list).
-pub(crate) fn pair_capacity(input: &[u8]) -> usize {
-    if input.is_empty() {
-        return 0;
-    }
-    let separators = input.iter().filter(|&&b| b == b'&').count();
-    (separators + 1).min(MAX_RESERVED_PAIRS)
+/// The number of pairs in `input`: the sequences between 0x26 (&) bytes that are not empty
+/// (a byte other than `&` at the start or after a `&`), counted in a loop the compiler
+/// vectorizes.
+pub(crate) fn pair_count(input: &[u8]) -> usize {
+    let first = usize::from(input.first().is_some_and(|&b| b != b'&'));
+    let starts = input.iter().zip(input.iter().skip(1)).filter(|&(&a, &b)| a == b'&' && b != b'&');
+    first + starts.count()
 }
-
-/// The most pairs [`pair_capacity`] reserves for; longer lists grow as usual.
-const MAX_RESERVED_PAIRS: usize = 256;
 
 /// Parse `input` as application/x-www-form-urlencoded, lazily: an iterator over the pairs that
 /// borrows a name or value from `input` when it holds no `+`, no percent-encoded byte, and only
@@ -383,10 +377,11 @@ fn decode(bytes: &[u8], first: usize) -> Option<String> {
 mod tests {
     use super::*;
     use alloc::borrow::ToOwned;
+    use alloc::vec::Vec;
     use alloc::{format, vec};
 
     fn pairs(input: &str) -> Vec<(String, String)> {
-        parse(input.as_bytes())
+        parse(input.as_bytes()).into()
     }
 
     fn owned(list: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -463,12 +458,12 @@ mod tests {
 
     #[test]
     fn size_hint_bounds_the_pairs() {
-        for input in ["", "a", "a&b", "&&a&", "a=b&c=d&e", "&=&=&"] {
+        for input in ["", "a", "&", "a&b", "&&a&", "a=b&c=d&e", "&=&=&", "a&&&b&&", "=&&="] {
             let it = parse_iter(input.as_bytes());
             let (low, high) = it.size_hint();
             let count = it.count();
             assert!(low <= count && high.is_some_and(|h| count <= h), "{input:?}");
-            assert!(count <= pair_capacity(input.as_bytes()), "{input:?}");
+            assert_eq!(count, pair_count(input.as_bytes()), "{input:?}");
         }
     }
 

@@ -48,7 +48,7 @@ proptest! {
         params.sort();
         let mut expected = pairs.clone();
         expected.sort_by(|(a, _), (b, _)| a.encode_utf16().cmp(b.encode_utf16()));
-        prop_assert_eq!(params.as_slice(), &expected[..]);
+        prop_assert_eq!(&params, &expected);
     }
 
     /// The one-pass parser against a naive oracle of section 5.1's steps, on arbitrary bytes.
@@ -109,7 +109,7 @@ proptest! {
             parse_iter(&bytes).map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
         prop_assert_eq!(&owned, &lazy);
         let params = SearchParams::parse_bytes(&bytes);
-        prop_assert_eq!(params.as_slice(), &owned[..]);
+        prop_assert_eq!(&params, &owned);
         let text = String::from_utf8_lossy(&bytes);
         let mut params = SearchParams::parse(&text);
         let serialized = params.to_string();

@@ -28,7 +28,8 @@ fn constructor() {
     let list: Vec<(String, String)> = vec![("a".to_owned(), "1".to_owned())];
     let params = SearchParams::from(list.clone());
     assert_eq!(Vec::from(params.clone()), list);
-    assert_eq!(params.as_slice(), &list[..]);
+    assert_eq!(params, list);
+    assert_eq!(params, list[..]);
 }
 
 #[test]
