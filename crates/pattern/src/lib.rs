@@ -28,12 +28,16 @@
 //! holds [`UrlPatternList`], which matches one URL against many patterns.
 //!
 //! Regular expressions: each component compiles to an ECMAScript regular expression with the
-//! `v` flag (`vi` with `ignoreCase`), run by `regress`, a backtracking engine without a
-//! linear-time guarantee. A regexp group in a pattern is code the engine runs: patterns are
-//! limited to [`MAX_PATTERN_LEN`] bytes per component, invalid expressions give
-//! [`PatternError::InvalidRegExp`], and [`UrlPattern::has_regexp_groups`] tells whether a
-//! pattern from an untrusted source has any. Components made of one `*` or of fixed text
-//! alone are matched without the engine.
+//! `v` flag (`vi` with `ignoreCase`), run by `regress`. `regress` is a backtracking engine
+//! with no linear-time guarantee and no step limit: nested quantifiers, in a user's regexp
+//! group (`((?:a+)+)b`) or in the forms the standard generates for repeated wildcards
+//! (`/*+*+*+x`), can take time exponential in the length of the URL component (10.8 s for a
+//! 20-byte path in a release build, for that last pattern). What this crate adds: pattern
+//! strings are limited to [`MAX_PATTERN_LEN`] bytes per component; an invalid expression is
+//! [`PatternError::InvalidRegExp`], never a panic; components made of one `*` or of fixed text
+//! alone are matched without the engine. Matching time is not bounded: do not compile
+//! untrusted patterns without vetting them ([`UrlPattern::has_regexp_groups`], and no `+` or
+//! `*` modifiers on wildcards).
 //!
 //! The standard's `compareComponent` is not part of the text this crate follows
 //! (`../shared/spec/urlpattern.bs`), so there is no ordering of patterns.
