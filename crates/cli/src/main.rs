@@ -17,6 +17,7 @@ mod idna_cmd;
 mod json;
 mod out;
 mod parse_cmd;
+mod pattern_cmd;
 mod progress;
 mod set_cmd;
 
@@ -58,6 +59,7 @@ fn main() -> ExitCode {
         Command::Idna(args) => idna_cmd::run(&args, &mut out),
         Command::Set(args) => set_cmd::run(&args, &mut out),
         Command::Form(args) => form_cmd::run(&args, &mut out),
+        Command::Pattern(args) => pattern_cmd::run(&args, &mut out),
     };
     let result = result.and_then(|status| out.flush().map(|()| status));
     match result {

@@ -141,6 +141,7 @@
 //! Features: `std` (default) forwards to every crate's `std` feature; without it the crate is
 //! `no_std` with `alloc`. `encoding` (default) adds [`form::serialize`], which serializes in
 //! legacy encodings. `serde` serializes a [`Url`] as its href and deserializes by parsing.
+//! `pattern` (default) re-exports `weburl-pattern`, the URLPattern Standard, as `pattern`.
 #![no_std]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -162,5 +163,7 @@ pub use weburl_parser::{
     HostKind, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments, SearchParamsMut, Url,
     ValidationError, ValidationErrorKind,
 };
+#[cfg(feature = "pattern")]
+pub use weburl_pattern as pattern;
 pub use weburl_percent as percent;
 pub use weburl_rfc3986 as rfc3986;
