@@ -6,6 +6,7 @@
 //! Every suite runs its contestants in alternating rounds (order reversed every other round,
 //! one untimed warm-up pass first) and prints medians and paired ratios with their min and max.
 
+mod pattern;
 mod suites;
 mod timing;
 
@@ -26,6 +27,7 @@ fn usage() -> ExitCode {
     eprintln!(
         "usage: weburl-bench compare [--rounds N] [--data DIR] [--only SUITE]\n\
          \x20      weburl-bench profile IMPL SUITE [PASSES] [DIR]\n\
+         \x20      weburl-bench pattern [ROUNDS]   (weburl-pattern against urlpattern 0.6)\n\
          suites: parse, can_parse, rfc3986, domain_to_ascii, form, setters, callback\n\
          profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
          for valgrind --tool=callgrind or perf record"
@@ -65,6 +67,16 @@ fn main() -> ExitCode {
     match args.next().as_deref() {
         Some("compare") => {}
         Some("profile") => return profile(args),
+        Some("pattern") => {
+            let rounds = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0).unwrap_or(10);
+            return pattern::run(&default_data_dir(), rounds).map_or_else(
+                |err| {
+                    eprintln!("weburl-bench: {err}");
+                    ExitCode::FAILURE
+                },
+                |()| ExitCode::SUCCESS,
+            );
+        }
         _ => return usage(),
     }
     let mut options = Options { rounds: 21, data: default_data_dir(), only: None };

@@ -134,6 +134,8 @@ impl CompiledComponent {
                 groups.clear();
                 input.eq_ignore_ascii_case(text)
             }
+            // Every match starts with the literal prefix: skip the engine when it is absent.
+            _ if self.prefix_rejects(input) => false,
             _ => self.regexp.exec(input, groups),
         }
     }
