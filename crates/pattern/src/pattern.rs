@@ -194,10 +194,20 @@ impl UrlPatternResult {
 /// assert!(!p.test("https://example.com/books/twelve", None)?);
 /// # Ok::<(), weburl_pattern::PatternError>(())
 /// ```
-#[derive(Debug)]
 #[doc(alias = "URLPattern")]
 pub struct UrlPattern {
     components: [CompiledComponent; 8],
+}
+
+/// Shows the eight pattern strings (the compiled expressions are an engine's business).
+impl core::fmt::Debug for UrlPattern {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut s = f.debug_struct("UrlPattern");
+        for c in Component::ALL {
+            s.field(c.name(), &self.component(c));
+        }
+        s.finish()
+    }
 }
 
 /// The component values of one input to match.
