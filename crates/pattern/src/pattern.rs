@@ -507,9 +507,14 @@ impl UrlPattern {
         values: &Values<'_>,
         inputs: Vec<ResultInput>,
     ) -> Option<UrlPatternResult> {
+        // Most inputs fail some component: find out without building groups first.
+        if !self.test_values(values) {
+            return None;
+        }
         let mut all: [Vec<Option<Range<usize>>>; 8] = Default::default();
         for ((c, v), groups) in self.components.iter().zip(values).zip(all.iter_mut()) {
             if !c.exec(v, groups) {
+                debug_assert!(false, "test and exec disagree on {v:?}");
                 return None;
             }
         }
