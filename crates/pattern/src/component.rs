@@ -6,6 +6,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use crate::direct::DirectMatcher;
 use crate::engine::{RegExpEngine, Regress};
 use crate::error::PatternError;
 use crate::parser::{EncodingCallback, Modifier, Options, Part, PartType, parse_pattern_string};
@@ -28,6 +29,8 @@ enum Matcher {
     Wildcard,
     /// The part list is fixed text without a modifier (or empty): `^text$`.
     Literal(String),
+    /// Fixed text, `:name` and `*` groups without repetition: the part list matched directly.
+    Direct(DirectMatcher),
     /// Anything else: run the regular expression.
     Engine,
 }
@@ -62,7 +65,12 @@ pub(crate) fn compile_component(
     // Steps 7 to 9.
     let pattern_string = generate_pattern_string(&parts, options);
     let has_regexp_groups = parts.iter().any(|p| p.kind == PartType::Regexp);
-    let matcher = matcher_for(&parts);
+    let matcher = match matcher_for(&parts) {
+        Matcher::Engine => {
+            DirectMatcher::new(&parts, options).map_or(Matcher::Engine, Matcher::Direct)
+        }
+        other => other,
+    };
     let literal_prefix = literal_prefix(&parts, options.ignore_case);
     Ok(CompiledComponent {
         pattern_string,
@@ -134,8 +142,9 @@ impl CompiledComponent {
                 groups.clear();
                 input.eq_ignore_ascii_case(text)
             }
-            // Every match starts with the literal prefix: skip the engine when it is absent.
+            // Every match starts with the literal prefix: skip the search when it is absent.
             _ if self.prefix_rejects(input) => false,
+            Matcher::Direct(direct) => direct.exec(input, groups),
             _ => self.regexp.exec(input, groups),
         }
     }
@@ -145,6 +154,7 @@ impl CompiledComponent {
         match &self.matcher {
             Matcher::Wildcard if !has_line_terminator(input) => true,
             Matcher::Literal(text) if !self.ignore_case => input == text,
+            Matcher::Direct(direct) => !self.prefix_rejects(input) && direct.test(input),
             _ => {
                 let mut groups = Vec::new();
                 self.exec(input, &mut groups)
@@ -170,18 +180,25 @@ mod tests {
     fn fast_matchers_agree_with_the_engine() {
         let mut a = Vec::new();
         let mut b = Vec::new();
-        for (pattern, ignore_case) in [("*", false), ("abc", false), ("abc", true), ("", false)] {
+        let cases = [
+            ("*", false),
+            ("abc", false),
+            ("abc", true),
+            ("", false),
+            (":a", false),
+            ("{a:b}?*", false),
+        ];
+        for (pattern, ignore_case) in cases {
             let c =
                 compile_component(pattern, same, &Options::DEFAULT.with_ignore_case(ignore_case))
                     .unwrap();
-            for input in ["", "abc", "ABC", "a\nb", "x\u{2028}", "\u{212a}"] {
-                assert_eq!(
-                    c.exec(input, &mut a),
-                    c.regexp.exec(input, &mut b),
-                    "{pattern} {input:?}"
-                );
-                assert_eq!(a, b);
-                assert_eq!(c.test(input), c.exec(input, &mut a));
+            for input in ["", "abc", "ABC", "a\nb", "x\u{2028}", "\u{212a}", "a/b", "ab"] {
+                let matched = c.exec(input, &mut a);
+                assert_eq!(matched, c.regexp.exec(input, &mut b), "{pattern} {input:?}");
+                if matched {
+                    assert_eq!(a, b, "{pattern} {input:?}");
+                }
+                assert_eq!(c.test(input), matched);
             }
         }
     }

@@ -58,6 +58,7 @@ extern crate std;
 mod canonicalize;
 mod component;
 mod constructor_string;
+mod direct;
 mod engine;
 mod error;
 mod init;
