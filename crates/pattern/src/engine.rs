@@ -3,17 +3,17 @@
 //! component with `RegExpCreate(source, "v")` (`"vi"` with ignoreCase) and matches with
 //! `RegExpBuiltinExec`.
 //!
-//! Backtracking: `regress` is a classical backtracking engine and gives no linear-time
-//! guarantee (its documentation says so; it has no step limit either). Nested quantifiers can
-//! take time exponential in the length of the component being matched. That includes
-//! user-supplied regexp groups such as `((?:a+)+)b`, and also forms the standard generates
-//! itself for repeated wildcards: `/*+*+*+x` compiles to `^\/((?:.*)+)((?:.*)+)((?:.*)+)x$`,
-//! which took 0.7 s on a 16-byte path and 10.8 s on a 20-byte path in a release build. What
-//! this crate adds: each component's pattern string is limited to
-//! [`MAX_PATTERN_LEN`](crate::MAX_PATTERN_LEN) bytes; invalid expressions are typed errors,
-//! never panics; components made of one `*` or of fixed text alone never run the engine (see
-//! `component.rs`). It does not bound matching time: patterns from untrusted sources should
-//! not be compiled, or should be vetted first (no regexp groups, see
+//! Backtracking: `regress` is a classical backtracking engine and gives no linear-time guarantee
+//! (its documentation says so; it has no step limit either). Nested quantifiers can take time
+//! exponential in the length of the component being matched. That includes user-supplied regexp
+//! groups such as `((?:a+)+)b`, and also forms the standard generates itself for repeated
+//! wildcards: `/*+*+*+x` compiles to `^\/((?:.*)+)((?:.*)+)((?:.*)+)x$`, which took 0.7 s on a
+//! 16-byte path and 10.8 s on a 20-byte path in a release build. What this crate adds: each
+//! component's pattern string is limited to [`MAX_PATTERN_LEN`](crate::MAX_PATTERN_LEN) bytes;
+//! invalid expressions are typed errors, never panics; components made of fixed text, `:name` and
+//! `*` groups with at most a `?` modifier never run the engine (see `component.rs` and
+//! `direct.rs`). It does not bound matching time: patterns from untrusted sources should not be
+//! compiled, or should be vetted first (no regexp groups, see
 //! [`UrlPattern::has_regexp_groups`](crate::UrlPattern::has_regexp_groups), and no `+`/`*`
 //! modifiers on wildcards).
 

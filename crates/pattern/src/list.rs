@@ -149,7 +149,7 @@ impl<T> UrlPatternList<T> {
     fn first_url_with(&self, url: &Url, inputs: &[ResultInput]) -> Option<ListMatch<'_, T>> {
         let values = url_values(url);
         self.candidates(&values).find_map(|(index, (pattern, value))| {
-            let result = pattern.exec_values(&values, inputs.to_vec())?;
+            let result = pattern.exec_values(&values, || inputs.to_vec())?;
             Some(ListMatch { index, value, result })
         })
     }
@@ -181,7 +181,7 @@ impl<T> UrlPatternList<T> {
         let values = url_values(url);
         self.candidates(&values)
             .filter_map(|(index, (pattern, value))| {
-                let result = pattern.exec_values(&values, inputs.to_vec())?;
+                let result = pattern.exec_values(&values, || inputs.to_vec())?;
                 Some(ListMatch { index, value, result })
             })
             .collect()

@@ -467,10 +467,13 @@ impl UrlPattern {
                 let Some(url) = parse_with_base(s, base_url) else {
                     return Ok(None);
                 };
-                let mut inputs = alloc::vec![ResultInput::String(String::from(s))];
-                if let Some(base) = base_url {
-                    inputs.push(ResultInput::String(String::from(base)));
-                }
+                let inputs = || {
+                    let mut inputs = alloc::vec![ResultInput::String(String::from(s))];
+                    if let Some(base) = base_url {
+                        inputs.push(ResultInput::String(String::from(base)));
+                    }
+                    inputs
+                };
                 Ok(self.exec_values(&url_values(&url), inputs))
             }
             UrlPatternInput::Init(init) => {
@@ -480,7 +483,7 @@ impl UrlPattern {
                 let Ok(applied) = process_init(init, InitType::Url) else {
                     return Ok(None);
                 };
-                let inputs = alloc::vec![ResultInput::Init(init.clone())];
+                let inputs = || alloc::vec![ResultInput::Init(init.clone())];
                 Ok(self.exec_values(&init_values(&applied), inputs))
             }
         }
@@ -496,16 +499,16 @@ impl UrlPattern {
     /// ```
     #[must_use]
     pub fn exec_url(&self, url: &Url) -> Option<UrlPatternResult> {
-        self.exec_values(
-            &url_values(url),
-            alloc::vec![ResultInput::String(String::from(url.href()))],
-        )
+        self.exec_values(&url_values(url), || {
+            alloc::vec![ResultInput::String(String::from(url.href()))]
+        })
     }
 
+    /// "match" on component values; `inputs` makes the result's inputs, only on a match.
     pub(crate) fn exec_values(
         &self,
         values: &Values<'_>,
-        inputs: Vec<ResultInput>,
+        inputs: impl FnOnce() -> Vec<ResultInput>,
     ) -> Option<UrlPatternResult> {
         // Most inputs fail some component: find out without building groups first.
         if !self.test_values(values) {
@@ -518,7 +521,7 @@ impl UrlPattern {
                 return None;
             }
         }
-        let mut result = UrlPatternResult { inputs, ..UrlPatternResult::default() };
+        let mut result = UrlPatternResult { inputs: inputs(), ..UrlPatternResult::default() };
         for (((component, c), v), groups) in
             Component::ALL.into_iter().zip(&self.components).zip(values).zip(&all)
         {
