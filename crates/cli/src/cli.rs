@@ -50,6 +50,8 @@ pub enum Command {
     Set(SetArgs),
     /// Parse or serialize application/x-www-form-urlencoded data.
     Form(FormArgs),
+    /// Match URLs against a URLPattern (`test`), or print the groups (`exec`).
+    Pattern(crate::pattern_cmd::PatternArgs),
 }
 
 /// `weburl parse`.

@@ -19,6 +19,7 @@ mod idna_cmd;
 mod json;
 mod out;
 mod parse_cmd;
+mod pattern_cmd;
 mod progress;
 mod set_cmd;
 
@@ -70,6 +71,7 @@ fn main() -> ExitCode {
         Command::Idna(args) => idna_cmd::run(&args, &mut out),
         Command::Set(args) => set_cmd::run(&args, &mut out),
         Command::Form(args) => form_cmd::run(&args, &mut out),
+        Command::Pattern(args) => pattern_cmd::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status),

@@ -175,6 +175,7 @@
 //! `url` (off by default) adds `TryFrom` in both directions between [`Url`] and rust-url's
 //! `url::Url` (module `url_interop`); `http` (off by default) the same with `http::Uri` (module
 //! `http_interop`).
+//! `pattern` (default) re-exports `weburl-pattern`, the URLPattern Standard, as `pattern`.
 #![no_std]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -238,6 +239,8 @@ pub use weburl_parser::{
     PathSegmentsMut, Position, QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut,
     SetOutcome, SetterError, Url, ValidationError, ValidationErrorKind,
 };
+#[cfg(feature = "pattern")]
+pub use weburl_pattern as pattern;
 pub use weburl_percent as percent;
 /// [`percent`] under the name of rust-url's crate, so that `percent_encoding::` ports as
 /// `weburl::percent_encoding::`.
