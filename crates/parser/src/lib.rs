@@ -61,6 +61,9 @@ mod serialize;
 mod setters;
 mod url;
 
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub use parser::fuzzing;
 pub use error::{ParseError, ValidationError, ValidationErrorKind};
 pub use host::HostKind;
 pub use options::ParseOptions;
