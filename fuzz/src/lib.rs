@@ -195,8 +195,7 @@ pub fn parse_both_ways(input: &str, base: Option<&Url>) -> Result<Url, weburl::P
         None => Url::parse(input),
     };
     let mut errors = Vec::new();
-    let listened =
-        Url::options().base(base).on_validation_error(|e| errors.push(e)).parse(input);
+    let listened = Url::options().base(base).on_validation_error(|e| errors.push(e)).parse(input);
     match (&plain, &listened) {
         (Ok(a), Ok(b)) => assert!(same_getters(a, b), "sink changed the URL: {input:?}"),
         (Err(a), Err(b)) => assert_eq!(a, b, "sink changed the error: {input:?}"),

@@ -36,8 +36,8 @@ const SEP: u8 = 0xFF;
 
 /// The setter names in the order of their selector bytes (`weburl_fuzz::Setter::ALL`).
 const SETTERS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
 ];
 
 /// How many lines of each benchmark list become seeds (spread over the whole list).
@@ -256,7 +256,8 @@ struct Outcome {
 /// The number after `key` in `line` (`cov: 123`).
 fn number_after(line: &str, key: &str) -> Option<u64> {
     let at = line.find(key)? + key.len();
-    line[at..].split_whitespace().next()?.trim_end_matches(|c: char| !c.is_ascii_digit()).parse().ok()
+    let digits: String = line[at..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 fn read_outcome(log: &str) -> Outcome {
@@ -289,7 +290,9 @@ fn cargo() -> Command {
 pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, String> {
     let targets: Vec<&str> = match target {
         Some(t) if TARGETS.contains(&t) => vec![t],
-        Some(t) => return Err(format!("unknown fuzz target {t:?}; targets: {}", TARGETS.join(", "))),
+        Some(t) => {
+            return Err(format!("unknown fuzz target {t:?}; targets: {}", TARGETS.join(", ")));
+        }
         None => TARGETS.to_vec(),
     };
     let version = cargo().args(["fuzz", "--version"]).stdout(Stdio::null()).status();
@@ -322,8 +325,8 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
     let mut clean = true;
     for t in &targets {
         let log_path = logs.join(format!("{t}.log"));
-        let log = std::fs::File::create(&log_path)
-            .map_err(|e| format!("{}: {e}", log_path.display()))?;
+        let log =
+            std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
         let corpus = fuzz.join("corpus").join(t);
         let started = Instant::now();
         // One process (one core); hangs are inputs that take over 10 s.
@@ -360,7 +363,8 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
         "target", "secs", "executions", "exec/s", "cov", "ft", "corpus"
     );
     for (t, elapsed, o, ok) in &rows {
-        let rate = o.executions.map_or_else(|| "?".to_owned(), |n| format!("{:.0}", n as f64 / elapsed));
+        let rate =
+            o.executions.map_or_else(|| "?".to_owned(), |n| format!("{:.0}", n as f64 / elapsed));
         let result = match (&o.artifact, ok) {
             (Some(path), _) => format!("CRASH {path}"),
             (None, true) => "ok".to_owned(),

@@ -61,13 +61,13 @@ mod serialize;
 mod setters;
 mod url;
 
-#[cfg(feature = "fuzzing")]
-#[doc(hidden)]
-pub use parser::fuzzing;
 pub use error::{ParseError, ValidationError, ValidationErrorKind};
 pub use host::HostKind;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub use parser::fuzzing;
 pub use search_params::SearchParamsMut;
 pub use url::{PathSegments, Url};
 

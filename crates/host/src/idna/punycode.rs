@@ -13,8 +13,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-/// The longest input, in code points, that [`encode`] accepts and the longest input, in bytes,
-/// that [`decode`] accepts. Decoding inserts each code point into the output, so its cost is
+/// The longest input, in code points, that [`encode`] accepts, the longest output, in bytes, that
+/// it writes, and the longest input, in bytes, that [`decode`] accepts. Decoding inserts each code point into the output, so its cost is
 /// quadratic in the label length; capping the label keeps the cost per input byte bounded. A DNS
 /// label holds at most 63 bytes, so the cap only refuses labels no resolver could use.
 pub const MAX_LABEL_LEN: usize = 1000;
@@ -42,7 +42,7 @@ pub enum PunycodeError {
     Overflow,
     /// Decoding produced a value that is not a Unicode scalar value, or a basic code point.
     InvalidCodePoint,
-    /// The input is longer than [`MAX_LABEL_LEN`].
+    /// The input, or the encoding [`encode`] would write, is longer than [`MAX_LABEL_LEN`].
     TooLong,
 }
 
@@ -427,7 +427,24 @@ fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(),
 /// RFC 3492 section 6.3, encoding procedure, for code points given as `u32` values (Unicode
 /// scalar values), appending to `out`. On failure `out` may hold part of the output. Without
 /// `scratch`, a label with many non-basic code points gets working memory of its own.
+///
+/// An encoding longer than [`MAX_LABEL_LEN`] bytes is refused, as [`decode`] would refuse it:
+/// every encoding this writes decodes again.
 pub(crate) fn encode_points(
+    input: &[u32],
+    out: &mut String,
+    scratch: Option<&mut Scratch>,
+) -> Result<(), PunycodeError> {
+    let start = out.len();
+    encode_points_uncapped(input, out, scratch)?;
+    if out.len() - start > MAX_LABEL_LEN {
+        return Err(PunycodeError::TooLong);
+    }
+    Ok(())
+}
+
+/// [`encode_points`] without the cap on the output's length.
+fn encode_points_uncapped(
     input: &[u32],
     out: &mut String,
     scratch: Option<&mut Scratch>,
@@ -765,5 +782,47 @@ mod tests {
 
     fn decode_round(encoded: &str) -> String {
         encode(&decode(encoded).unwrap()).unwrap()
+    }
+}
+
+/// Regressions found by the `punycode` fuzz target.
+#[cfg(test)]
+mod fuzz_regressions {
+    use super::*;
+    use crate::idna::{Config, to_ascii};
+    use alloc::string::String;
+
+    /// 1,000 CJK code points in a scattered order: each delta takes several digits, so the
+    /// encoding is far longer than 1,000 bytes.
+    fn long_label() -> String {
+        (0..MAX_LABEL_LEN as u32)
+            .filter_map(|i| char::from_u32(0x4E00 + (i * 7919) % 20000))
+            .collect()
+    }
+
+    /// Found by fuzzing: `encode` capped its input at 1,000 code points but not its output,
+    /// while `decode` refuses inputs over 1,000 bytes, so a label could encode to Punycode
+    /// that its own decoder refused (and ToASCII wrote an `xn--` label that ToASCII of the
+    /// result then failed on, so a URL's href did not reparse). Encoding now refuses output
+    /// over the cap too.
+    #[test]
+    fn encode_never_writes_what_decode_refuses() {
+        let label = long_label();
+        assert_eq!(label.chars().count(), MAX_LABEL_LEN);
+        let points: alloc::vec::Vec<u32> = label.chars().map(u32::from).collect();
+        let mut uncapped = String::new();
+        assert_eq!(encode_points_uncapped(&points, &mut uncapped, None), Ok(()));
+        assert!(uncapped.len() > MAX_LABEL_LEN, "the case must need the cap");
+        assert_eq!(encode(&label), Err(PunycodeError::TooLong));
+        let mut out = String::from("kept");
+        assert_eq!(encode_into(&label, &mut out), Err(PunycodeError::TooLong));
+        assert_eq!(out, "kept");
+        // ToASCII fails on the label (A3) instead of writing an `xn--` label it then refuses.
+        assert!(to_ascii(&label, Config::new()).is_err());
+        // Just under the cap both ways, the round trip holds.
+        let short: String = label.chars().take(300).collect();
+        let encoded = encode(&short).expect("300 code points encode");
+        assert!(encoded.len() <= MAX_LABEL_LEN);
+        assert_eq!(decode(&encoded).as_deref(), Ok(short.as_str()));
     }
 }
