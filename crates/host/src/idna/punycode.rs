@@ -785,7 +785,9 @@ mod fuzz_regressions {
     /// 1,000 CJK code points in a scattered order: each delta takes several digits, so the
     /// encoding is far longer than 1,000 bytes.
     fn long_label() -> String {
-        (0..MAX_LABEL_LEN as u32).filter_map(|i| char::from_u32(0x4E00 + (i * 7919) % 20000)).collect()
+        (0..MAX_LABEL_LEN as u32)
+            .filter_map(|i| char::from_u32(0x4E00 + (i * 7919) % 20000))
+            .collect()
     }
 
     /// Found by fuzzing: `encode` capped its input at 1,000 code points but `decode` capped
