@@ -406,3 +406,49 @@ pub fn parse_args(args: &[String]) -> Result<(Option<String>, u64), String> {
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_libfuzzer_output() {
+        let log = "INFO: Seed: 1\n\
+            #2048\tpulse  cov: 10 ft: 20 corp: 5/1Kb exec/s: 1 rss: 40Mb\n\
+            #9000\tNEW    cov: 1234 ft: 5678 corp: 900/45Kb lim: 554 exec/s: 100 rss: 400Mb\n\
+            ==1== ERROR: libFuzzer: deadly signal\n\
+            artifact_prefix='fuzz/artifacts/parse/'; Test unit written to fuzz/artifacts/parse/crash-ab\n\
+            stat::number_of_executed_units: 9001\n";
+        let o = read_outcome(log);
+        assert_eq!(
+            (o.executions, o.cov, o.ft, o.corpus),
+            (Some(9001), Some(1234), Some(5678), Some(900))
+        );
+        assert_eq!(o.artifact.as_deref(), Some("fuzz/artifacts/parse/crash-ab"));
+        let quiet = read_outcome("INFO: nothing yet\n");
+        assert_eq!((quiet.executions, quiet.cov, quiet.artifact), (None, None, None));
+    }
+
+    #[test]
+    fn arguments() {
+        let args = |a: &[&str]| parse_args(&a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>());
+        assert_eq!(args(&[]), Ok((None, 60)));
+        assert_eq!(args(&["parse", "--seconds", "5"]), Ok((Some("parse".into()), 5)));
+        assert_eq!(args(&["--seconds", "7", "host"]), Ok((Some("host".into()), 7)));
+        assert!(args(&["--seconds"]).is_err());
+        assert!(args(&["--seconds", "x"]).is_err());
+        assert!(args(&["a", "b"]).is_err());
+        assert!(args(&["--jobs"]).is_err());
+    }
+
+    #[test]
+    fn seed_layouts() {
+        assert_eq!(join(&["a", "b", ""]), b"a\xFFb\xFF");
+        assert_eq!(host_of("https://u:p@Example.com:8080/x?y"), Some("Example.com:8080"));
+        assert_eq!(host_of("http://h"), Some("h"));
+        assert_eq!(host_of("mailto:x"), None);
+        // The selector bytes follow weburl_fuzz::Setter::ALL.
+        assert_eq!(SETTERS[0], "href");
+        assert_eq!(SETTERS[9], "hash");
+    }
+}
