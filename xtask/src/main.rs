@@ -2,9 +2,13 @@
 //! vendored in `testdata/` (`unicode/17.0.0` and `psl`), or with `--check` proves the committed
 //! files are current.
 //!
+//! `cargo xtask fuzz [TARGET] [--seconds N]`: seeds, builds and runs the fuzz targets of
+//! `fuzz/` (see `fuzz.rs`).
+//!
 //! Each generator returns whole files (path relative to the workspace root, contents); this
 //! driver writes them, or compares them with what is committed.
 
+mod fuzz;
 mod idna;
 mod psl;
 
@@ -61,11 +65,30 @@ fn run(check: bool) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "fuzz") {
+        return match fuzz::parse_args(&args[1..]) {
+            Ok((target, seconds)) => match fuzz::run(&fuzz::root(), target.as_deref(), seconds) {
+                Ok(true) => ExitCode::SUCCESS,
+                Ok(false) => {
+                    eprintln!("a fuzz target failed: see the table above");
+                    ExitCode::FAILURE
+                }
+                Err(err) => {
+                    eprintln!("xtask fuzz failed: {err}");
+                    ExitCode::FAILURE
+                }
+            },
+            Err(err) => {
+                eprintln!("{err}\nusage: cargo xtask fuzz [TARGET] [--seconds N]");
+                ExitCode::from(2)
+            }
+        };
+    }
     let check = match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["gen"] => false,
         ["gen", "--check"] => true,
         _ => {
-            eprintln!("usage: cargo xtask gen [--check]");
+            eprintln!("usage: cargo xtask gen [--check] | cargo xtask fuzz [TARGET] [--seconds N]");
             return ExitCode::from(2);
         }
     };

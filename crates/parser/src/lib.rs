@@ -89,6 +89,9 @@ pub use host::HostKind;
 pub use host_api::HostRef;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub use parser::fuzzing;
 pub use path_segments::{PathSegments, PathSegmentsMut};
 pub use position::Position;
 pub use query_pairs::{QueryPairs, QueryPairsIntoOwned, QueryPairsMut};

@@ -13,9 +13,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-/// The longest input, in code points, that [`encode`] accepts and the longest input, in bytes,
-/// that [`decode`] accepts. Decoding inserts each code point into the output, so its cost is
-/// quadratic in the label length; capping the label keeps the cost per input byte bounded. A DNS
+/// The longest label, in code points, that [`encode`] accepts and [`decode`] produces (the same
+/// bound both ways, so that every encoding decodes again). Decoding inserts each code point into
+/// the output, so its cost is quadratic in the label length; capping the label keeps the cost
+/// per input byte bounded (each decoded code point takes at least one input byte). A DNS
 /// label holds at most 63 bytes, so the cap only refuses labels no resolver could use.
 ///
 /// ```
@@ -56,7 +57,8 @@ pub enum PunycodeError {
     Overflow,
     /// Decoding produced a value that is not a Unicode scalar value, or a basic code point.
     InvalidCodePoint,
-    /// The input is longer than [`MAX_LABEL_LEN`].
+    /// The input to [`encode`], or the output of [`decode`], is longer than [`MAX_LABEL_LEN`]
+    /// code points.
     TooLong,
 }
 
@@ -243,9 +245,6 @@ pub(crate) fn decode_with(
 /// length, which [`MAX_LABEL_LEN`] bounds.
 fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
     let bytes = input.as_bytes();
-    if bytes.len() > MAX_LABEL_LEN {
-        return Err(PunycodeError::TooLong);
-    }
     if !input.is_ascii() {
         return Err(PunycodeError::NonBasic);
     }
@@ -257,8 +256,11 @@ fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
             (input.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
         }
     };
-    // The output has at most one code point per input byte.
-    out.reserve(bytes.len());
+    // The output has at most one code point per input byte, and at most MAX_LABEL_LEN.
+    if basic.len() > MAX_LABEL_LEN {
+        return Err(PunycodeError::TooLong);
+    }
+    out.reserve(bytes.len().min(MAX_LABEL_LEN));
     out.extend(basic.chars());
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
@@ -280,6 +282,11 @@ fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
             }
             w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
             k += BASE;
+        }
+        // The cap is on the decoded label (what encode accepts), not on the input: an encoding
+        // of MAX_LABEL_LEN code points takes more bytes than that.
+        if out.len() >= MAX_LABEL_LEN {
+            return Err(PunycodeError::TooLong);
         }
         // The output length plus one, the number of places to insert at.
         let places = u32::try_from(out.len() + 1).map_err(|_| PunycodeError::TooLong)?;
@@ -817,5 +824,45 @@ mod tests {
 
     fn decode_round(encoded: &str) -> String {
         encode(&decode(encoded).unwrap()).unwrap()
+    }
+}
+
+/// Regressions found by the `punycode` fuzz target.
+#[cfg(test)]
+mod fuzz_regressions {
+    use super::*;
+    use crate::idna::{Config, to_ascii};
+    use alloc::string::String;
+
+    /// 1,000 CJK code points in a scattered order: each delta takes several digits, so the
+    /// encoding is far longer than 1,000 bytes.
+    fn long_label() -> String {
+        (0..MAX_LABEL_LEN as u32)
+            .filter_map(|i| char::from_u32(0x4E00 + (i * 7919) % 20000))
+            .collect()
+    }
+
+    /// Found by fuzzing: `encode` capped its input at 1,000 code points but `decode` capped
+    /// its input at 1,000 bytes, so a label could encode to Punycode that its own decoder
+    /// refused (and ToASCII wrote an `xn--` label that ToASCII of the result then refused, so
+    /// a URL's href did not reparse). Both now cap the label in code points.
+    #[test]
+    fn every_encoding_decodes() {
+        let label = long_label();
+        assert_eq!(label.chars().count(), MAX_LABEL_LEN);
+        let encoded = encode(&label).expect("1,000 code points encode");
+        assert!(encoded.len() > MAX_LABEL_LEN, "the case must pass the old byte cap");
+        assert_eq!(decode(&encoded).as_deref(), Ok(label.as_str()));
+        let ascii = to_ascii(&label, Config::new()).expect("ToASCII");
+        assert_eq!(to_ascii(&ascii, Config::new()).as_deref(), Ok(&*ascii));
+        // One code point more is refused both ways.
+        let longer: String = label.chars().chain(['\u{4E00}']).collect();
+        assert_eq!(encode(&longer), Err(PunycodeError::TooLong));
+        let mut over = encoded.clone();
+        over.push('a');
+        assert_eq!(decode(&over), Err(PunycodeError::TooLong));
+        // A long run of digits fails fast (overflow or the cap), whatever its length.
+        assert!(decode(&"9".repeat(1 << 20)).is_err());
+        assert_eq!(decode(&"a".repeat(1 << 20)), Err(PunycodeError::TooLong));
     }
 }

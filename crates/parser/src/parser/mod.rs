@@ -591,3 +591,67 @@ fn state_machine_limited(
     parser.run(State::SchemeStart)?;
     parser.finish()
 }
+
+/// Hooks for the fuzz targets in `fuzz/` (feature `fuzzing`): not a public API, and not
+/// covered by semver.
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing {
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    use crate::error::ValidationError;
+    use crate::url::Url;
+
+    /// The URL record's private invariant check (`Err` names the first broken rule).
+    pub fn check_invariants(url: &Url) -> Result<(), &'static str> {
+        url.check_invariants()
+    }
+
+    /// Every field of the record, for comparing two parses.
+    fn fields(url: &Url) -> String {
+        format!(
+            "{:?} {} {} {} {} {} {:?} {:?} {:?} {:?} {:?}",
+            url.serialization,
+            url.scheme_end,
+            url.username_end,
+            url.host_start,
+            url.host_end,
+            url.path_start,
+            url.query_start,
+            url.fragment_start,
+            url.port,
+            url.host_kind,
+            url.scheme_type
+        )
+    }
+
+    /// Runs the fast path on `input` in both modes and, where it takes the input, the state
+    /// machine against `base`: both must build the identical record, and in strict mode the
+    /// state machine must report no validation error. `Ok(true)` when the lax mode took it.
+    pub fn fast_path_agrees(input: &str, base: Option<&Url>) -> Result<bool, String> {
+        let mut taken = false;
+        for strict in [false, true] {
+            let Some(fast) = super::fast::parse(input, strict, &mut String::new()) else {
+                continue;
+            };
+            taken |= !strict;
+            let mut errors: Vec<ValidationError> = Vec::new();
+            let mut push = |e: ValidationError| errors.push(e);
+            let sink: super::Sink<'_> = if strict { Some(&mut push) } else { None };
+            let slow = super::state_machine(input, base, None, sink, String::new())
+                .map_err(|e| format!("fast path (strict {strict}) took it, state machine: {e}"))?;
+            if fields(&fast) != fields(&slow) {
+                return Err(format!(
+                    "strict {strict}: fast {} != state machine {}",
+                    fields(&fast),
+                    fields(&slow)
+                ));
+            }
+            if !errors.is_empty() {
+                return Err(format!("strict fast path took it, but {errors:?}"));
+            }
+        }
+        Ok(taken)
+    }
+}
