@@ -8,10 +8,8 @@
 //! every call, and its href parses back to itself: the serializer writes only bytes that no
 //! query percent-encode set holds.
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use core::borrow::Borrow;
-use core::iter::FusedIterator;
 use core::num::NonZeroU32;
 
 use weburl_percent::FORM_URLENCODED;
@@ -39,7 +37,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn query_pairs(&self) -> QueryPairs<'_> {
-        QueryPairs { inner: weburl_form::parse_iter(self.query().unwrap_or("").as_bytes()) }
+        weburl_form::parse_iter(self.query().unwrap_or("").as_bytes())
     }
 
     /// An appender of application/x-www-form-urlencoded pairs to the query, which keeps the
@@ -118,9 +116,11 @@ impl Url {
     }
 }
 
-/// The name-value pairs of a URL's query, returned by [`Url::query_pairs`]: each name and
-/// value is borrowed from the URL when it holds no `+`, no percent-encoded byte, and only
-/// valid UTF-8, and decoded into a `String` otherwise.
+/// The name-value pairs of a URL's query, returned by [`Url::query_pairs`]: weburl-form's
+/// [`Parse`](weburl_form::Parse), as rust-url's `query_pairs` returns `form_urlencoded::Parse`
+/// (`Copy`, with [`into_owned`](weburl_form::Parse::into_owned)). Each name and value is
+/// borrowed from the URL when it holds no `+`, no percent-encoded byte, and only valid UTF-8,
+/// and decoded into a `String` otherwise.
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -132,45 +132,11 @@ impl Url {
 /// # Ok::<(), weburl_parser::ParseError>(())
 /// ```
 #[doc(alias = "Parse")]
-#[derive(Clone, Debug)]
-pub struct QueryPairs<'a> {
-    inner: weburl_form::Parse<'a>,
-}
+pub type QueryPairs<'a> = weburl_form::Parse<'a>;
 
-impl<'a> QueryPairs<'a> {
-    /// The same pairs as owned `String`s, so that they can outlive the URL.
-    ///
-    /// ```
-    /// use std::collections::HashMap;
-    ///
-    /// let url = weburl_parser::Url::parse("https://example.org/?a=1&b=x+y")?;
-    /// let params: HashMap<String, String> = url.query_pairs().into_owned().collect();
-    /// assert_eq!(params["b"], "x y");
-    /// # Ok::<(), weburl_parser::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn into_owned(self) -> QueryPairsIntoOwned<'a> {
-        QueryPairsIntoOwned { inner: self }
-    }
-}
-
-impl<'a> Iterator for QueryPairs<'a> {
-    type Item = (Cow<'a, str>, Cow<'a, str>);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        self.inner.next()
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
-    }
-}
-
-impl FusedIterator for QueryPairs<'_> {}
-
-/// The pairs of [`QueryPairs`] as owned `String`s, returned by [`QueryPairs::into_owned`].
+/// The pairs of [`QueryPairs`] as owned `String`s, returned by
+/// [`into_owned`](weburl_form::Parse::into_owned): weburl-form's
+/// [`ParseIntoOwned`](weburl_form::ParseIntoOwned).
 ///
 /// ```
 /// let url = weburl_parser::Url::parse("https://example.org/?a=%41")?;
@@ -179,26 +145,7 @@ impl FusedIterator for QueryPairs<'_> {}
 /// # Ok::<(), weburl_parser::ParseError>(())
 /// ```
 #[doc(alias = "ParseIntoOwned")]
-#[derive(Clone, Debug)]
-pub struct QueryPairsIntoOwned<'a> {
-    inner: QueryPairs<'a>,
-}
-
-impl Iterator for QueryPairsIntoOwned<'_> {
-    type Item = (String, String);
-
-    #[inline]
-    fn next(&mut self) -> Option<(String, String)> {
-        self.inner.next().map(|(name, value)| (name.into_owned(), value.into_owned()))
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
-    }
-}
-
-impl FusedIterator for QueryPairsIntoOwned<'_> {}
+pub type QueryPairsIntoOwned<'a> = weburl_form::ParseIntoOwned<'a>;
 
 /// An appender of application/x-www-form-urlencoded pairs to a URL's query, returned by
 /// [`Url::query_pairs_mut`] (rust-url's `form_urlencoded::Serializer<UrlQuery>`).
