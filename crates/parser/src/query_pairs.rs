@@ -154,8 +154,9 @@ pub type QueryPairsIntoOwned<'a> = weburl_form::ParseIntoOwned<'a>;
 /// names and values percent-encoded with the application/x-www-form-urlencoded set, spaces as
 /// `+`) goes after the query's existing bytes, preceded by `&` unless the query is empty, and
 /// before the fragment. Existing bytes are never re-encoded. Dropping the appender does
-/// nothing more. A pair that would make the URL longer than
-/// `u32::MAX` bytes is skipped.
+/// nothing more. A pair that would make the URL longer than `u32::MAX` bytes is skipped.
+/// After [`finish`](Self::finish), appends are dropped silently and a second `finish` leaks a
+/// small `about:blank` URL (see there).
 ///
 /// ```
 /// let mut url = weburl_parser::Url::parse("https://example.org/search#results")?;
@@ -269,9 +270,17 @@ impl<'a> QueryPairsMut<'a> {
 
     /// Hands back the URL, with every pair appended so far, borrowed for as long as the
     /// appender's own borrow (rust-url's signature, so the result may outlive the appender).
-    /// The URL is always up to date, so this only ends the appender: calls after it change
-    /// nothing. A second call, where rust-url panics, returns a new, empty `about:blank` URL
-    /// (leaked: a few bytes).
+    /// The URL is always up to date, so this only ends the appender.
+    ///
+    /// Two things differ from rust-url, so that no call can panic:
+    ///
+    /// - **Appends after `finish` are dropped silently**: `append_pair`, `append_key_only`,
+    ///   `extend_*` and `clear` on a finished appender change nothing and report nothing
+    ///   (rust-url panics). Keep the URL that `finish` returned and edit that instead.
+    /// - **A second `finish` leaks memory**: it returns a new, empty `about:blank` URL that
+    ///   is boxed and leaked (about 100 bytes each time; rust-url panics), because the
+    ///   signature promises a `&'a mut Url` and the real one has already been handed out.
+    ///   Call `finish` at most once; in a loop, the leaks add up.
     ///
     /// ```
     /// let mut url = weburl_parser::Url::parse("https://example.org/")?;
