@@ -19,7 +19,8 @@
 //! Modules: `parse` (section 5.1: [`parse`], the borrowing [`parse_iter`]), `serialize`
 //! (section 5.2: [`serialize_utf8`], and [`serialize`] for any encoding), `search_params`
 //! ([`SearchParams`], stored compactly: one string of names and values and a varint length
-//! each, about the input's size once parsed).
+//! each, about the input's size once parsed), `serializer` (rust-url's `form_urlencoded`
+//! serializer API: [`Serializer`], [`Target`], [`EncodingOverride`], [`byte_serialize`]).
 //!
 //! Features: `std` (default) is reserved for `std`-only additions (everything works with
 //! `alloc` alone); `encoding` (default) adds [`serialize`] and [`serialize_into`], which take
@@ -39,9 +40,11 @@ extern crate std;
 mod parse;
 mod search_params;
 mod serialize;
+mod serializer;
 
-pub use parse::{Parse, parse, parse_iter};
+pub use parse::{Parse, ParseIntoOwned, parse, parse_iter};
 pub use search_params::{IntoIter, Iter, SearchParams};
 #[cfg(feature = "encoding")]
 pub use serialize::{serialize, serialize_into};
 pub use serialize::{serialize_utf8, serialize_utf8_into};
+pub use serializer::{ByteSerialize, EncodingOverride, Serializer, Target, byte_serialize};

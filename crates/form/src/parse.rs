@@ -106,8 +106,22 @@ pub fn parse_iter(input: &[u8]) -> Parse<'_> {
     Parse { input, text, pos: 0 }
 }
 
-/// The iterator of [`parse_iter`]: yields `(name, value)` pairs in input order.
-#[derive(Clone, Debug)]
+/// The iterator of [`parse_iter`]: yields `(name, value)` pairs in input order, each name and
+/// value borrowed from the input when it holds no `+`, no percent-encoded byte and only valid
+/// UTF-8, and decoded into a `String` otherwise. It is `Copy` (as rust-url's
+/// `form_urlencoded::Parse`): copying it restarts nothing, it continues from where it is.
+///
+/// ```
+/// use std::borrow::Cow;
+///
+/// let pairs = weburl_form::parse_iter(b"a=1&b=%C3%A9&a=2");
+/// let again = pairs; // a copy
+/// assert_eq!(pairs.count(), 3);
+/// let mut pairs = again;
+/// assert!(matches!(pairs.next(), Some((Cow::Borrowed("a"), Cow::Borrowed("1")))));
+/// assert_eq!(pairs.next(), Some((Cow::from("b"), Cow::from("é"))));
+/// ```
+#[derive(Clone, Copy, Debug)]
 pub struct Parse<'a> {
     /// The whole input.
     input: &'a [u8],
@@ -118,6 +132,20 @@ pub struct Parse<'a> {
 }
 
 impl<'a> Parse<'a> {
+    /// The same pairs as owned `String`s, so that they can outlive the input.
+    ///
+    /// ```
+    /// use std::collections::HashMap;
+    ///
+    /// let params: HashMap<String, String> = weburl_form::parse_iter(b"a=1&b=x+y").into_owned().collect();
+    /// assert_eq!(params["b"], "x y");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn into_owned(self) -> ParseIntoOwned<'a> {
+        ParseIntoOwned { inner: self }
+    }
+
     /// Steps 3.4-3.6 for the name or value `input[start..end]`, whose first `+` or `%` is at
     /// `special` (if any).
     #[inline]
@@ -267,6 +295,35 @@ impl<'a> Iterator for Parse<'a> {
 }
 
 impl core::iter::FusedIterator for Parse<'_> {}
+
+/// The pairs of [`Parse`] as owned `String`s, returned by [`Parse::into_owned`].
+///
+/// ```
+/// let mut pairs = weburl_form::parse_iter(b"k&a=%41").into_owned();
+/// assert_eq!(pairs.next(), Some(("k".to_owned(), String::new())));
+/// assert_eq!(pairs.next(), Some(("a".to_owned(), "A".to_owned())));
+/// assert_eq!(pairs.next(), None);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ParseIntoOwned<'a> {
+    inner: Parse<'a>,
+}
+
+impl Iterator for ParseIntoOwned<'_> {
+    type Item = (String, String);
+
+    #[inline]
+    fn next(&mut self) -> Option<(String, String)> {
+        self.inner.next().map(|(name, value)| (name.into_owned(), value.into_owned()))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl core::iter::FusedIterator for ParseIntoOwned<'_> {}
 
 /// Steps 3.4-3.6 for a name or value that is valid UTF-8 and holds a `+` or `%` at `first`:
 /// replace each 0x2B (+) with 0x20 and percent-decode, in one pass, copying runs of literal text

@@ -46,6 +46,14 @@ pub struct SearchParams {
 
 impl SearchParams {
     /// An empty list (`new URLSearchParams()`).
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let mut params = SearchParams::new();
+    /// assert!(params.is_empty());
+    /// params.append("a", "1");
+    /// assert_eq!(params.to_string(), "a=1");
+    /// ```
     #[inline]
     #[must_use]
     pub const fn new() -> SearchParams {
@@ -72,6 +80,13 @@ impl SearchParams {
     ///
     /// Memory: the decoded text (never longer than `input` unless invalid UTF-8 becomes
     /// U+FFFD) plus about two bytes a pair; while parsing, room for `input.len()` bytes of text.
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let params = SearchParams::parse_bytes(b"?a=%C3%A9&b=\xFF");
+    /// assert_eq!(params.get("?a"), Some("é"));
+    /// assert_eq!(params.get("b"), Some("\u{FFFD}"));
+    /// ```
     #[must_use]
     pub fn parse_bytes(input: &[u8]) -> SearchParams {
         let mut list = Pairs::with_capacity(input.len(), pair_count(input));
@@ -101,6 +116,11 @@ impl SearchParams {
     }
 
     /// The number of pairs (the `size` attribute).
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// assert_eq!(SearchParams::parse("a=1&&b=2&a=3").len(), 3);
+    /// ```
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
@@ -108,6 +128,12 @@ impl SearchParams {
     }
 
     /// Whether the list has no pairs.
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// assert!(SearchParams::parse("?&&").is_empty());
+    /// assert!(!SearchParams::parse("=").is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -115,6 +141,14 @@ impl SearchParams {
     }
 
     /// Append a pair at the end (`append(name, value)`).
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let mut params = SearchParams::parse("a=1");
+    /// params.append("a", "2");
+    /// params.append(String::from("b c"), "&");
+    /// assert_eq!(params.to_string(), "a=1&a=2&b+c=%26");
+    /// ```
     pub fn append(&mut self, name: impl Into<String>, value: impl Into<String>) {
         self.list.push(&name.into(), &value.into());
     }
@@ -138,18 +172,41 @@ impl SearchParams {
     }
 
     /// The value of the first pair named `name` (`get(name)`).
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let params = SearchParams::parse("a=1&a=2&b");
+    /// assert_eq!(params.get("a"), Some("1"));
+    /// assert_eq!(params.get("b"), Some(""));
+    /// assert_eq!(params.get("c"), None);
+    /// ```
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
         self.list.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// The values of every pair named `name`, in list order (`getAll(name)`).
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let params = SearchParams::parse("a=1&b=2&a=3");
+    /// assert_eq!(params.get_all("a").collect::<Vec<_>>(), ["1", "3"]);
+    /// assert_eq!(params.get_all("c").count(), 0);
+    /// ```
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.list.iter().filter(move |&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// Whether a pair is named `name`, or, when `value` is given, whether a pair is named `name`
     /// and has that value (`has(name, value)`).
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let params = SearchParams::parse("a=1&b=2");
+    /// assert!(params.has("a", None));
+    /// assert!(params.has("a", Some("1")));
+    /// assert!(!params.has("a", Some("2")));
+    /// ```
     #[must_use]
     pub fn has(&self, name: &str, value: Option<&str>) -> bool {
         match value {
@@ -209,12 +266,28 @@ impl SearchParams {
     }
 
     /// Remove every pair.
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let mut params = SearchParams::parse("a=1&b=2");
+    /// params.clear();
+    /// assert!(params.is_empty());
+    /// assert_eq!(params.to_string(), "");
+    /// ```
     #[inline]
     pub fn clear(&mut self) {
         self.list.clear();
     }
 
     /// The pairs in order, as `(name, value)`.
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let params = SearchParams::parse("a=1&b=x+y");
+    /// let pairs: Vec<(&str, &str)> = params.iter().collect();
+    /// assert_eq!(pairs, [("a", "1"), ("b", "x y")]);
+    /// assert_eq!(params.iter().rev().next(), Some(("b", "x y")));
+    /// ```
     #[inline]
     #[must_use]
     pub fn iter(&self) -> Iter<'_> {
@@ -236,6 +309,13 @@ impl SearchParams {
 
     /// The serialization (application/x-www-form-urlencoded, UTF-8), as the stringifier
     /// returns it; the same text as `to_string()`.
+    ///
+    /// ```
+    /// use weburl_form::SearchParams;
+    /// let params = SearchParams::from_pairs([("q", "1 + 1"), ("ü", "")]);
+    /// assert_eq!(params.serialize(), "q=1+%2B+1&%C3%BC=");
+    /// assert_eq!(params.serialize(), params.to_string());
+    /// ```
     #[must_use]
     pub fn serialize(&self) -> String {
         let mut out = String::new();

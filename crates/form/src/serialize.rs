@@ -220,6 +220,14 @@ where
 }
 
 /// [`serialize`], appending to `out`.
+///
+/// ```
+/// use weburl_percent::encoding_rs::WINDOWS_1252;
+///
+/// let mut query = String::from("?");
+/// weburl_form::serialize_into([("a", "é"), ("b", "1")], Some(WINDOWS_1252), &mut query);
+/// assert_eq!(query, "?a=%E9&b=1");
+/// ```
 #[cfg(feature = "encoding")]
 pub fn serialize_into<I, N, V>(pairs: I, encoding: Option<&'static Encoding>, out: &mut String)
 where

@@ -75,9 +75,33 @@ proptest! {
             }
         }
         if let Ok(uri) = input.parse::<http::Uri>() {
+            let serialized = uri.to_string();
             match weburl::Url::try_from(&uri) {
-                Ok(url) => prop_assert_eq!(url.href(), uri.to_string()),
-                Err(err) => prop_assert!(!err.to_string().is_empty()),
+                Ok(url) => prop_assert_eq!(url.href(), serialized),
+                Err(err) => {
+                    // Which failure it is follows from the URI and from weburl's own reading
+                    // of its serialization; the message quotes that serialization.
+                    let parsed = weburl::Url::parse(&serialized);
+                    match &err {
+                        UriConversionError::NotAbsoluteWithAuthority { href } => {
+                            prop_assert!(uri.scheme().is_none() || uri.authority().is_none());
+                            prop_assert_eq!(href, &serialized);
+                        }
+                        UriConversionError::RejectedByWeburl { href, error } => {
+                            prop_assert_eq!(href, &serialized);
+                            prop_assert_eq!(parsed.as_ref().err(), Some(error));
+                        }
+                        UriConversionError::SerializedDifferently { weburl, http } => {
+                            prop_assert_eq!(http, &serialized);
+                            let ours = parsed.as_ref().map(|u| u.href()).ok();
+                            prop_assert_eq!(ours, Some(weburl.as_str()));
+                            prop_assert_ne!(weburl, http);
+                        }
+                        other => prop_assert!(false, "unexpected {:?} for {}", other, serialized),
+                    }
+                    let named = format!("{serialized:?}");
+                    prop_assert!(err.to_string().contains(&named), "{}", err);
+                }
             }
         }
     }

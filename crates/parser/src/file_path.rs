@@ -17,7 +17,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use weburl_percent::{AsciiSet, PATH, percent_decode, percent_encode_byte};
+use weburl_percent::{AsciiSet, PATH, percent_decode, percent_encode};
 
 use crate::url::Url;
 use crate::{HostKind, ParseError};
@@ -66,8 +66,16 @@ pub enum FilePathError {
     /// Windows: a device path (`\\.\`) or a verbatim prefix other than `\\?\C:\` and
     /// `\\?\UNC\`.
     UnsupportedPrefix,
-    /// Windows: a UNC path without a server or a share name, or a URL with a host but no share.
+    /// Windows: a UNC path without a server or a share name, or whose share is named `.` or
+    /// `..` (which a URL reads as a dot segment), or a URL with a host but no share.
     InvalidUncPath,
+    /// Windows: a verbatim (`\\?\`) path has a `.` component. Windows does not normalize
+    /// verbatim paths, so it is not the directory itself, and no URL path can hold a `.`
+    /// segment; `at` is its byte offset in the path.
+    VerbatimDotComponent {
+        /// Byte offset of the `.` in the path.
+        at: usize,
+    },
     /// Windows: the UNC server name is not a valid host for a `file:` URL (the host parser
     /// rejects it, or it is `localhost`, which the parser turns into the empty host).
     InvalidHost,
@@ -97,7 +105,12 @@ impl fmt::Display for FilePathError {
             FilePathError::UnsupportedPrefix => {
                 f.write_str("device and non-disk verbatim path prefixes are not supported")
             }
-            FilePathError::InvalidUncPath => f.write_str("the UNC path lacks a server or share"),
+            FilePathError::InvalidUncPath => {
+                f.write_str("the UNC path lacks a server or a valid share name")
+            }
+            FilePathError::VerbatimDotComponent { at } => {
+                write!(f, "the verbatim path has a `.` component at byte {at}")
+            }
             FilePathError::InvalidHost => {
                 f.write_str("the UNC server name is not a valid file URL host")
             }
@@ -131,17 +144,11 @@ fn push_segments<'a>(
             b".." => return Err(FilePathError::ParentComponent { at }),
             b"." => last_was_dot = true,
             _ => {
-                out.push('/');
-                for (i, &byte) in segment.iter().enumerate() {
-                    if byte == 0 {
-                        return Err(FilePathError::NulByte { at: at + i });
-                    }
-                    if SEGMENT.contains(byte) {
-                        out.push_str(percent_encode_byte(byte));
-                    } else {
-                        out.push(char::from(byte));
-                    }
+                if let Some(i) = segment.iter().position(|&b| b == 0) {
+                    return Err(FilePathError::NulByte { at: at + i });
                 }
+                out.push('/');
+                out.extend(percent_encode(segment, &SEGMENT));
             }
         }
     }
@@ -442,6 +449,7 @@ mod tests {
             FilePathError::NotUnicode,
             FilePathError::UnsupportedPrefix,
             FilePathError::InvalidUncPath,
+            FilePathError::VerbatimDotComponent { at: 4 },
             FilePathError::InvalidHost,
             FilePathError::NotFileUrl,
             FilePathError::HostNotAllowed,

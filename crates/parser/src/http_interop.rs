@@ -126,12 +126,6 @@ impl core::error::Error for UriConversionError {
     }
 }
 
-/// Whether the URL has an authority (a non-null host): its href continues `//` after the
-/// scheme's `:`.
-fn has_authority(url: &Url) -> bool {
-    url.href().get(url.protocol().len()..).is_some_and(|rest| rest.starts_with("//"))
-}
-
 /// The URL as an `http::Uri`, when the `http` crate reads the href back unchanged.
 fn to_uri(url: &Url) -> Result<http::Uri, UriConversionError> {
     let href = url.href();
@@ -141,7 +135,7 @@ fn to_uri(url: &Url) -> Result<http::Uri, UriConversionError> {
     if url.has_credentials() {
         return Err(UriConversionError::HasCredentials { href: href.into() });
     }
-    if !has_authority(url) {
+    if !url.has_authority() {
         return Err(UriConversionError::NotAbsoluteWithAuthority { href: href.into() });
     }
     let uri = match http::Uri::try_from(href) {

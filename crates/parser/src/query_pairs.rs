@@ -8,10 +8,8 @@
 //! every call, and its href parses back to itself: the serializer writes only bytes that no
 //! query percent-encode set holds.
 
-use alloc::borrow::Cow;
 use alloc::string::String;
 use core::borrow::Borrow;
-use core::iter::FusedIterator;
 use core::num::NonZeroU32;
 
 use weburl_percent::FORM_URLENCODED;
@@ -39,7 +37,7 @@ impl Url {
     #[inline]
     #[must_use]
     pub fn query_pairs(&self) -> QueryPairs<'_> {
-        QueryPairs { inner: weburl_form::parse_iter(self.query().unwrap_or("").as_bytes()) }
+        weburl_form::parse_iter(self.query().unwrap_or("").as_bytes())
     }
 
     /// An appender of application/x-www-form-urlencoded pairs to the query, which keeps the
@@ -118,9 +116,11 @@ impl Url {
     }
 }
 
-/// The name-value pairs of a URL's query, returned by [`Url::query_pairs`]: each name and
-/// value is borrowed from the URL when it holds no `+`, no percent-encoded byte, and only
-/// valid UTF-8, and decoded into a `String` otherwise.
+/// The name-value pairs of a URL's query, returned by [`Url::query_pairs`]: weburl-form's
+/// [`Parse`](weburl_form::Parse), as rust-url's `query_pairs` returns `form_urlencoded::Parse`
+/// (`Copy`, with [`into_owned`](weburl_form::Parse::into_owned)). Each name and value is
+/// borrowed from the URL when it holds no `+`, no percent-encoded byte, and only valid UTF-8,
+/// and decoded into a `String` otherwise.
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -132,45 +132,11 @@ impl Url {
 /// # Ok::<(), weburl_parser::ParseError>(())
 /// ```
 #[doc(alias = "Parse")]
-#[derive(Clone, Debug)]
-pub struct QueryPairs<'a> {
-    inner: weburl_form::Parse<'a>,
-}
+pub type QueryPairs<'a> = weburl_form::Parse<'a>;
 
-impl<'a> QueryPairs<'a> {
-    /// The same pairs as owned `String`s, so that they can outlive the URL.
-    ///
-    /// ```
-    /// use std::collections::HashMap;
-    ///
-    /// let url = weburl_parser::Url::parse("https://example.org/?a=1&b=x+y")?;
-    /// let params: HashMap<String, String> = url.query_pairs().into_owned().collect();
-    /// assert_eq!(params["b"], "x y");
-    /// # Ok::<(), weburl_parser::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn into_owned(self) -> QueryPairsIntoOwned<'a> {
-        QueryPairsIntoOwned { inner: self }
-    }
-}
-
-impl<'a> Iterator for QueryPairs<'a> {
-    type Item = (Cow<'a, str>, Cow<'a, str>);
-
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        self.inner.next()
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
-    }
-}
-
-impl FusedIterator for QueryPairs<'_> {}
-
-/// The pairs of [`QueryPairs`] as owned `String`s, returned by [`QueryPairs::into_owned`].
+/// The pairs of [`QueryPairs`] as owned `String`s, returned by
+/// [`into_owned`](weburl_form::Parse::into_owned): weburl-form's
+/// [`ParseIntoOwned`](weburl_form::ParseIntoOwned).
 ///
 /// ```
 /// let url = weburl_parser::Url::parse("https://example.org/?a=%41")?;
@@ -179,26 +145,7 @@ impl FusedIterator for QueryPairs<'_> {}
 /// # Ok::<(), weburl_parser::ParseError>(())
 /// ```
 #[doc(alias = "ParseIntoOwned")]
-#[derive(Clone, Debug)]
-pub struct QueryPairsIntoOwned<'a> {
-    inner: QueryPairs<'a>,
-}
-
-impl Iterator for QueryPairsIntoOwned<'_> {
-    type Item = (String, String);
-
-    #[inline]
-    fn next(&mut self) -> Option<(String, String)> {
-        self.inner.next().map(|(name, value)| (name.into_owned(), value.into_owned()))
-    }
-
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
-    }
-}
-
-impl FusedIterator for QueryPairsIntoOwned<'_> {}
+pub type QueryPairsIntoOwned<'a> = weburl_form::ParseIntoOwned<'a>;
 
 /// An appender of application/x-www-form-urlencoded pairs to a URL's query, returned by
 /// [`Url::query_pairs_mut`] (rust-url's `form_urlencoded::Serializer<UrlQuery>`).
@@ -207,8 +154,9 @@ impl FusedIterator for QueryPairsIntoOwned<'_> {}
 /// names and values percent-encoded with the application/x-www-form-urlencoded set, spaces as
 /// `+`) goes after the query's existing bytes, preceded by `&` unless the query is empty, and
 /// before the fragment. Existing bytes are never re-encoded. Dropping the appender does
-/// nothing more. A pair that would make the URL longer than
-/// `u32::MAX` bytes is skipped.
+/// nothing more. A pair that would make the URL longer than `u32::MAX` bytes is skipped.
+/// After [`finish`](Self::finish), appends are dropped silently and a second `finish` leaks a
+/// small `about:blank` URL (see there).
 ///
 /// ```
 /// let mut url = weburl_parser::Url::parse("https://example.org/search#results")?;
@@ -322,9 +270,17 @@ impl<'a> QueryPairsMut<'a> {
 
     /// Hands back the URL, with every pair appended so far, borrowed for as long as the
     /// appender's own borrow (rust-url's signature, so the result may outlive the appender).
-    /// The URL is always up to date, so this only ends the appender: calls after it change
-    /// nothing. A second call, where rust-url panics, returns a new, empty `about:blank` URL
-    /// (leaked: a few bytes).
+    /// The URL is always up to date, so this only ends the appender.
+    ///
+    /// Two things differ from rust-url, so that no call can panic:
+    ///
+    /// - **Appends after `finish` are dropped silently**: `append_pair`, `append_key_only`,
+    ///   `extend_*` and `clear` on a finished appender change nothing and report nothing
+    ///   (rust-url panics). Keep the URL that `finish` returned and edit that instead.
+    /// - **A second `finish` leaks memory**: it returns a new, empty `about:blank` URL that
+    ///   is boxed and leaked (about 100 bytes each time; rust-url panics), because the
+    ///   signature promises a `&'a mut Url` and the real one has already been handed out.
+    ///   Call `finish` at most once; in a loop, the leaks add up.
     ///
     /// ```
     /// let mut url = weburl_parser::Url::parse("https://example.org/")?;

@@ -58,6 +58,12 @@ mod tests {
             err.to_string(),
             "\"https://h:x/\": invalid URL: port-invalid at byte 10 at line 1 column 14"
         );
+        // A host failure: the cause is said once, after the kind and offset.
+        let err = serde_json::from_str::<Url>(r#""http://a b/""#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "\"http://a b/\": invalid host: domain-to-ASCII at byte 7 (forbidden domain code point) at line 1 column 13"
+        );
         assert!(serde_json::from_str::<Url>("42").is_err());
     }
 }

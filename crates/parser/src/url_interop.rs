@@ -188,6 +188,10 @@ impl TryFrom<url::Url> for Url {
     }
 }
 
+/// Unit tests of this module alone: one URL converted both ways and back, and the wording of
+/// each error (the library that failed and the hrefs). The conversions over every WPT input
+/// and benchmark URL, and their failures, are tested in `crates/interop-tests`
+/// (`tests/url_interop.rs`, `tests/interop_props.rs`).
 #[cfg(test)]
 mod tests {
     use super::*;

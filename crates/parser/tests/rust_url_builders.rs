@@ -80,6 +80,11 @@ impl Count {
             self.agreed += 1;
         } else if canonical(theirs) {
             self.failures.push(format!("{what} on {start:?}: ours {ours:?}, rust-url {theirs:?}"));
+        } else if Url::parse(theirs).map(|url| url.into_string()).as_deref() != Ok(ours) {
+            // rust-url's href is not canonical, but must still mean our URL.
+            self.failures.push(format!(
+                "{what} on {start:?}: ours {ours:?}, rust-url {theirs:?} (which reparses otherwise)"
+            ));
         } else {
             self.rust_url_wrong += 1;
             let example = format!("{start:?}: ours {ours:?}, rust-url {theirs:?}");

@@ -163,7 +163,7 @@ pub fn encode_into(input: &str, set: &AsciiSet, out: &mut String) -> bool {
 #[inline]
 #[must_use]
 pub fn utf8_percent_encode<'a>(input: &'a str, set: &'a AsciiSet) -> PercentEncode<'a> {
-    percent_encode(input.as_bytes(), set)
+    PercentEncode { source: Source::Text(input), pos: 0, set, space_as_plus: false }
 }
 
 /// Percent-encode the bytes `input` with `set`, lazily: each byte in the set (every non-ASCII
@@ -182,30 +182,74 @@ pub fn utf8_percent_encode<'a>(input: &'a str, set: &'a AsciiSet) -> PercentEnco
 #[inline]
 #[must_use]
 pub fn percent_encode<'a>(input: &'a [u8], set: &'a AsciiSet) -> PercentEncode<'a> {
-    PercentEncode { input, set, space_as_plus: false }
+    PercentEncode { source: Source::Bytes(input), pos: 0, set, space_as_plus: false }
+}
+
+/// What a [`PercentEncode`] reads: text, whose runs of unreplaced bytes are sliced as `str`
+/// without a UTF-8 check, or bytes, whose runs are checked (they are ASCII, so the check never
+/// fails).
+#[derive(Clone, Copy, Debug)]
+enum Source<'a> {
+    Text(&'a str),
+    Bytes(&'a [u8]),
+}
+
+impl<'a> Source<'a> {
+    #[inline]
+    fn bytes(self) -> &'a [u8] {
+        match self {
+            Source::Text(text) => text.as_bytes(),
+            Source::Bytes(bytes) => bytes,
+        }
+    }
+
+    /// `[start..end]` as a `str`. Only asked for runs of bytes outside the set, which are
+    /// ASCII: their ends are character boundaries.
+    #[inline]
+    fn run(self, start: usize, end: usize) -> Option<&'a str> {
+        match self {
+            Source::Text(text) => text.get(start..end),
+            Source::Bytes(bytes) => {
+                bytes.get(start..end).and_then(|b| core::str::from_utf8(b).ok())
+            }
+        }
+    }
 }
 
 /// The lazy result of [`utf8_percent_encode`] and [`percent_encode`]: an iterator over `&str`
 /// chunks of the output, which also implements [`Display`](fmt::Display) and converts into a
-/// [`Cow<str>`].
+/// [`Cow<str>`]. Two are equal when they would yield the same chunks from the same set.
 ///
 /// ```
-/// use weburl_percent::{utf8_percent_encode, PATH};
+/// use weburl_percent::{percent_encode, utf8_percent_encode, PATH};
 /// use std::borrow::Cow;
 ///
 /// let encoded = utf8_percent_encode("/a b", &PATH);
 /// assert_eq!(format!("{encoded}"), "/a%20b");
 /// assert_eq!(encoded.clone().count(), 3);
+/// assert_eq!(encoded, percent_encode(b"/a b", &PATH));
 /// assert_eq!(Cow::from(encoded), "/a%20b");
 /// ```
 #[derive(Clone, Debug)]
 pub struct PercentEncode<'a> {
-    /// The bytes still to encode. Every byte outside the set is ASCII (non-ASCII bytes are in
-    /// every set), so each run of them is a `str`.
-    input: &'a [u8],
+    /// The whole input. Every byte outside the set is ASCII (non-ASCII bytes are in every
+    /// set), so each run of them is a `str`.
+    source: Source<'a>,
+    /// Where the bytes still to encode start.
+    pos: usize,
     set: &'a AsciiSet,
     space_as_plus: bool,
 }
+
+impl PartialEq for PercentEncode<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rest() == other.rest()
+            && self.set == other.set
+            && self.space_as_plus == other.space_as_plus
+    }
+}
+
+impl Eq for PercentEncode<'_> {}
 
 impl<'a> PercentEncode<'a> {
     /// The same encoding, except that each U+0020 SPACE becomes `+` (percent-encode after
@@ -227,33 +271,42 @@ impl<'a> PercentEncode<'a> {
     fn replaces(&self, byte: u8) -> bool {
         self.set.contains(byte) || (self.space_as_plus && byte == b' ')
     }
+
+    /// The bytes still to encode.
+    #[inline]
+    fn rest(&self) -> &'a [u8] {
+        self.source.bytes().get(self.pos..).unwrap_or_default()
+    }
 }
 
 impl<'a> Iterator for PercentEncode<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        let (&first, rest) = self.input.split_first()?;
+        let rest = self.rest();
+        let &first = rest.first()?;
+        let start = self.pos;
         if self.replaces(first) {
-            self.input = rest;
+            self.pos += 1;
             return Some(if self.space_as_plus && first == b' ' {
                 "+"
             } else {
                 percent_encode_byte(first)
             });
         }
-        let len = self.input.iter().position(|&b| self.replaces(b)).unwrap_or(self.input.len());
-        let (run, rest) = self.input.split_at_checked(len).unwrap_or((self.input, &[]));
-        self.input = rest;
-        // The run holds only bytes outside the set, which are ASCII: the check never fails.
-        core::str::from_utf8(run).ok()
+        let len = rest.iter().position(|&b| self.replaces(b)).unwrap_or(rest.len());
+        self.pos += len;
+        self.source.run(start, self.pos)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         // At least one chunk when bytes remain; at most one per byte.
-        (usize::from(!self.input.is_empty()), Some(self.input.len()))
+        let left = self.rest().len();
+        (usize::from(left > 0), Some(left))
     }
 }
+
+impl core::iter::FusedIterator for PercentEncode<'_> {}
 
 impl fmt::Display for PercentEncode<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -266,33 +319,41 @@ impl fmt::Display for PercentEncode<'_> {
 
 impl<'a> From<PercentEncode<'a>> for Cow<'a, str> {
     fn from(encode: PercentEncode<'a>) -> Cow<'a, str> {
-        let bytes = encode.input;
-        let class = classifier(encode.set, encode.space_as_plus);
-        let Some(first) = bytes.iter().position(|&b| class.contains(b)) else {
-            // Nothing to replace: the bytes are ASCII, so the check never fails.
-            return Cow::Borrowed(core::str::from_utf8(bytes).unwrap_or_default());
-        };
-        let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
-        let run = |a: usize, b: usize| bytes.get(a..b).and_then(|r| core::str::from_utf8(r).ok());
-        encode_runs(bytes, first, run, encode.set, encode.space_as_plus, &mut out);
-        Cow::Owned(out)
+        source_to_cow(encode.source, encode.pos, encode.set, encode.space_as_plus)
     }
 }
 
-/// UTF-8 percent-encode `input`, borrowing when nothing is replaced.
+/// UTF-8 percent-encode `input`, borrowing when nothing is replaced: what
+/// `Cow::from(utf8_percent_encode(input, set))` gives, for a `set` that may not live as long
+/// as `input`.
 #[cfg(feature = "encoding")]
+#[inline]
 pub(crate) fn encode_to_cow<'a>(
     input: &'a str,
     set: &AsciiSet,
     space_as_plus: bool,
 ) -> Cow<'a, str> {
-    let bytes = input.as_bytes();
+    source_to_cow(Source::Text(input), 0, set, space_as_plus)
+}
+
+/// The encoding of `source` from byte `start`, borrowed when nothing is replaced.
+#[inline]
+fn source_to_cow<'a>(
+    source: Source<'a>,
+    start: usize,
+    set: &AsciiSet,
+    space_as_plus: bool,
+) -> Cow<'a, str> {
+    let all = source.bytes();
+    let bytes = all.get(start..).unwrap_or_default();
     let class = classifier(set, space_as_plus);
     let Some(first) = bytes.iter().position(|&b| class.contains(b)) else {
-        return Cow::Borrowed(input);
+        // Nothing to replace.
+        return Cow::Borrowed(source.run(start, all.len()).unwrap_or_default());
     };
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
-    encode_runs(bytes, first, |a, b| input.get(a..b), set, space_as_plus, &mut out);
+    let run = |a: usize, b: usize| source.run(start + a, start + b);
+    encode_runs(bytes, first, run, set, space_as_plus, &mut out);
     Cow::Owned(out)
 }
 
@@ -401,5 +462,35 @@ mod tests {
         let cow = Cow::from(percent_encode(b"\x80 ", &C0_CONTROL).space_as_plus());
         assert_eq!(cow, "%80+");
         assert_eq!(percent_encode(b"ab", &PATH).size_hint(), (1, Some(2)));
+    }
+
+    #[test]
+    fn equality_is_of_what_is_left_to_encode() {
+        assert_eq!(utf8_percent_encode("a b", &PATH), percent_encode(b"a b", &PATH));
+        assert_ne!(utf8_percent_encode("a b", &PATH), utf8_percent_encode("a b", &USERINFO));
+        assert_ne!(
+            utf8_percent_encode("a b", &PATH),
+            utf8_percent_encode("a b", &PATH).space_as_plus()
+        );
+        let mut partly = utf8_percent_encode(" a b", &PATH);
+        assert_eq!(partly.next(), Some("%20"));
+        assert_eq!(partly, utf8_percent_encode("a b", &PATH));
+    }
+
+    #[test]
+    fn text_and_bytes_agree() {
+        for input in ["", "abc", "a b\u{E9}c", "\u{1F600}", "%", " \u{0}x"] {
+            for plus in [false, true] {
+                let text = utf8_percent_encode(input, &PATH);
+                let bytes = percent_encode(input.as_bytes(), &PATH);
+                let (text, bytes) = if plus {
+                    (text.space_as_plus(), bytes.space_as_plus())
+                } else {
+                    (text, bytes)
+                };
+                assert_eq!(text.clone().collect::<Vec<_>>(), bytes.clone().collect::<Vec<_>>());
+                assert_eq!(Cow::from(text), Cow::from(bytes));
+            }
+        }
     }
 }

@@ -132,30 +132,30 @@
 //!
 //! rust-url's names work wherever they do not clash with a JavaScript name; the full table, with
 //! every public item of url 2.5, percent-encoding 2.3, form_urlencoded 1.2 and idna 1.x, is in
-//! `docs/migrating-from-url.md`. Names marked † are being added by issue 10 beside this table.
+//! `docs/migrating-from-url.md`.
 //!
 //! | rust-url | weburl |
 //! | --- | --- |
-//! | `Url::parse`, `join`, `options`, `as_str`, `into_string`, `scheme`, `is_special`, `username`, `query`, `fragment`, `origin` | the same names on [`Url`] |
-//! | `url.host()` (typed) | `url.host_ref()` †, because [`url.host()`](Url::host) is JavaScript's `host:port` |
-//! | `url.host_str()`, `domain()`, `has_host()`, `has_authority()`, `authority()`, `path()`, `port_or_known_default()`, `socket_addrs()` | the same names † |
+//! | `Url::parse`, `join`, `options`, `as_str`, `into_string`, `scheme`, `is_special`, `username`, `query`, `fragment`, `origin`, `cannot_be_a_base` | the same names on [`Url`] ([`Url::has_opaque_path`] is the standard's name for the last) |
+//! | `url.host()` (typed) | [`url.host_ref()`](Url::host_ref) (a [`HostRef`]: `Domain`, `Ipv4`, `Ipv6`, `Opaque`, `Empty`), because [`url.host()`](Url::host) is JavaScript's `host:port` |
+//! | `url.host_str()`, `domain()`, `has_host()`, `has_authority()`, `authority()`, `path()`, `port_or_known_default()`, `socket_addrs()` | [`host_str`](Url::host_str), [`domain`](Url::domain), [`has_host`](Url::has_host), [`has_authority`](Url::has_authority), [`authority`](Url::authority), [`path`](Url::path), [`port_or_known_default`](Url::port_or_known_default), `socket_addrs` (feature `std`) |
 //! | `url.port()` (a number) | [`url.port_u16()`](Url::port_u16), because [`url.port()`](Url::port) is JavaScript's string |
 //! | `url.password()` (an `Option`) | [`url.password()`](Url::password) (a `&str`, empty when absent) |
-//! | `url.cannot_be_a_base()` | [`url.has_opaque_path()`](Url::has_opaque_path) |
-//! | `url.path_segments()` | [`url.path_segments()`](Url::path_segments) |
-//! | `url.query_pairs()`, `url.query_pairs_mut()` (appends, keeps the query's bytes) | the same names †; [`url.search_params_mut()`](Url::search_params_mut) rewrites the whole query |
-//! | `url.path_segments_mut()`, `Url::parse_with_params`, `url.make_relative(&other)` | the same names † |
-//! | `set_query(Option)`, `set_fragment(Option)`, `set_path`, `set_scheme`, `set_ip_host` | the same names † |
-//! | `url.set_port(Option<u16>)` | `url.set_port_u16(port)` †, because [`set_port`](Url::set_port) is JavaScript's string setter |
-//! | `url.set_host(Some(h))`, `set_username`, `set_password(Some(p))` | [`set_hostname(h)`](Url::set_hostname), [`set_username`](Url::set_username), [`set_password(p)`](Url::set_password) (their outcome says whether they applied †) |
-//! | `Url::from_file_path`, `from_directory_path`, `url.to_file_path()` | the same names † (feature `std`) |
-//! | `&url[Position::BeforePath..]` | the same, with `weburl::Position` † |
-//! | `ParseOptions::base_url`, `encoding_override`, `syntax_violation_callback` | [`ParseOptions::base`], [`ParseOptions::encoding`], [`ParseOptions::on_validation_error`] |
-//! | `ParseError::RelativeUrlWithoutBase` etc., `SyntaxViolation` | [`ParseError`] with a [`ValidationErrorKind`] (the standard's names, e.g. `MissingSchemeNonRelativeUrl`); `err.is_relative_without_base()` † |
-//! | `Host`, `Origin`, `OpaqueOrigin` | [`host::Host`] (with `Opaque` and `Empty` kinds), [`Origin`], [`OpaqueOrigin`] |
+//! | `url.path_segments()` | [`url.path_segments()`](Url::path_segments) (`Some` of no segments for `sc://host`, where rust-url gives `None`) |
+//! | `url.query_pairs()`, `url.query_pairs_mut()` (appends, keeps the query's bytes) | the same names: [`QueryPairs`] is [`form_urlencoded::Parse`], and [`QueryPairsMut`] writes on every call; [`url.search_params_mut()`](Url::search_params_mut) rewrites the whole query |
+//! | `url.path_segments_mut()`, `Url::parse_with_params`, `url.make_relative(&other)` | [`path_segments_mut`](Url::path_segments_mut), [`parse_with_params`](Url::parse_with_params), [`make_relative`](Url::make_relative) |
+//! | `set_query(Option)`, `set_fragment(Option)`, `set_path`, `set_scheme`, `set_ip_host` | [`set_query`](Url::set_query), [`set_fragment`](Url::set_fragment), [`set_path`](Url::set_path), [`set_scheme`](Url::set_scheme) and [`set_ip_host`](Url::set_ip_host) (the last two fail with a [`SetterError`]) |
+//! | `url.set_port(Option<u16>)` | [`url.set_port_u16(port)`](Url::set_port_u16), because [`set_port`](Url::set_port) is JavaScript's string setter |
+//! | `url.set_host(Some(h))`, `set_host(None)`, `set_username`, `set_password(Some(p))` | [`set_hostname(h)`](Url::set_hostname), [`remove_host()`](Url::remove_host), [`set_username`](Url::set_username), [`set_password(p)`](Url::set_password) (a [`SetOutcome`] says whether they applied) |
+//! | `Url::from_file_path`, `from_directory_path`, `url.to_file_path()` | the same names (feature `std`) |
+//! | `&url[Position::BeforePath..]` | the same, with [`Position`] |
+//! | `ParseOptions::base_url`, `encoding_override`, `syntax_violation_callback` | [`ParseOptions::base_url`] (or `base`), [`ParseOptions::encoding`] (an encoding, not a closure), [`ParseOptions::syntax_violation_callback`] (or [`on_validation_error`](ParseOptions::on_validation_error)) |
+//! | `ParseError::RelativeUrlWithoutBase`, `RelativeUrlWithCannotBeABaseBase`, the other variants, `SyntaxViolation` | [`ParseError`] has the two relative variants under the same names; other failures are `Invalid` or `InvalidHost` (a [`HostFailure`]) with a [`ValidationErrorKind`] (the standard's names) from [`err.kind()`](ParseError::kind); [`err.is_relative_without_base()`](ParseError::is_relative_without_base) |
+//! | `Host`, `Origin`, `OpaqueOrigin`, `Origin::unicode_serialization` | [`host::Host`] (with `Opaque` and `Empty` kinds), [`Origin`], [`OpaqueOrigin`], [`Origin::unicode_serialization`] |
+//! | `impl Debug for Url` | the same: the components |
 //! | `url::Url` ↔ `weburl::Url`, `http::Uri` | `TryFrom` both ways with features `url` and `http` (modules `url_interop`, `http_interop`) |
-//! | `percent_encoding::{percent_encode, utf8_percent_encode, percent_decode, percent_decode_str, AsciiSet, CONTROLS, NON_ALPHANUMERIC}` | the same names in [`percent`] |
-//! | `url::form_urlencoded::{parse, byte_serialize, Serializer}` | the same names in [`form_urlencoded`]; weburl's own: [`form::parse_iter`], [`form::serialize_utf8`], [`form::SearchParams`] |
+//! | `percent_encoding::{percent_encode, utf8_percent_encode, percent_decode, percent_decode_str, AsciiSet, CONTROLS, NON_ALPHANUMERIC}` | the same names in [`percent`] (also named `percent_encoding`) |
+//! | `url::form_urlencoded::{parse, Parse, ParseIntoOwned, byte_serialize, Serializer, Target, EncodingOverride}` | the same names in [`form_urlencoded`] (weburl-form's types); weburl's own: [`form::parse_iter`], [`form::serialize_utf8`], [`form::SearchParams`] |
 //! | `idna::domain_to_ascii`, `domain_to_ascii_strict`, `domain_to_unicode` | [`host::domain_to_ascii(d, false)`](host::domain_to_ascii), `domain_to_ascii(d, true)`, [`host::domain_to_unicode`]; UTS 46 with options: [`idna::to_ascii`] with an [`idna::Config`] |
 //!
 //! # Crates and modules
@@ -166,8 +166,8 @@
 //! coding); [`form`] (`weburl-form`: application/x-www-form-urlencoded and `SearchParams`);
 //! [`rfc3986`] (`weburl-rfc3986`: RFC 3986 URI references); and [`encoding_rs`], whose
 //! encodings [`ParseOptions::encoding`] takes. What needs several crates lives here:
-//! [`render`], [`rfc3986_bridge`] and [`form_urlencoded`] (rust-url's form API over
-//! [`form`] and [`percent`]).
+//! [`render`], [`rfc3986_bridge`] and [`form_urlencoded`] (rust-url's form API: re-exports of
+//! [`form`]'s types and rust-url's `parse`).
 //!
 //! Features: `std` (default) forwards to every crate's `std` feature; without it the crate is
 //! `no_std` with `alloc`. `encoding` (default) adds [`form::serialize`], which serializes in

@@ -4,6 +4,11 @@
 //! Accepted: drive paths `C:\dir` (or `C:/dir`), UNC paths `\\server\share\dir`, and their
 //! verbatim forms `\\?\C:\dir` and `\\?\UNC\server\share\dir`, read as the plain forms (the
 //! URL does not keep the `\\?\`; `/` is a separator there too, as no file name can hold one).
+//! Windows does not normalize inside a verbatim path, so there a `.` component would name a
+//! file called `.` rather than its directory; as no URL can hold such a segment (the parser
+//! drops it), a `.` component of a verbatim path is an error,
+//! [`FilePathError::VerbatimDotComponent`] (`..` is [`FilePathError::ParentComponent`] in both
+//! forms). A UNC share named `.` or `..` is [`FilePathError::InvalidUncPath`].
 //! Rejected: relative and drive-relative paths (`dir`, `\dir`, `C:dir`), device paths
 //! (`\\.\COM1`) and other verbatim prefixes (`\\?\Volume{...}`).
 
@@ -91,7 +96,9 @@ fn parse_unc(
     let text = if present { path.get(start..).unwrap_or("") } else { "" };
     let (server, after_server) = split_component(text);
     let (share, after_share) = split_component(after_server.unwrap_or(""));
-    if server.is_empty() || share.is_empty() {
+    // A share named `.` or `..` would be read as a dot segment and name another share (or
+    // none), so it is not a share name here.
+    if server.is_empty() || matches!(share, "" | "." | "..") {
         return Err(FilePathError::InvalidUncPath);
     }
     let share_at = start + server.len() + 1;
@@ -103,9 +110,17 @@ fn parse_unc(
 pub(crate) fn windows_path_to_url(path: &str, directory: bool) -> Result<Url, FilePathError> {
     let (prefix, components) = parse_prefix(path)?;
     let rest = components.map(|start| (start, path.get(start..).unwrap_or("").as_bytes()));
-    let segments = rest
-        .into_iter()
-        .flat_map(|(start, rest)| super::split_at_separators(rest, start, is_separator));
+    let segments = || {
+        rest.into_iter()
+            .flat_map(|(start, rest)| super::split_at_separators(rest, start, is_separator))
+    };
+    // Verbatim paths are not normalized by Windows: `.` there is not the directory itself.
+    if path.starts_with(r"\\?\") {
+        if let Some((at, _)) = segments().find(|(_, segment)| *segment == b".") {
+            return Err(FilePathError::VerbatimDotComponent { at });
+        }
+    }
+    let segments = segments();
     let mut out = String::with_capacity(path.len() + 8);
     let host = match prefix {
         Prefix::Disk(letter) => {
@@ -197,7 +212,18 @@ mod tests {
         for device in [r"\\.\COM1", r"\\?\Volume{1}\x", r"//./C:/", r"//?/C:/", r"\??\C:\"] {
             assert_eq!(parse_prefix(device), Err(FilePathError::UnsupportedPrefix), "{device}");
         }
-        for bad_unc in [r"\\srv", r"\\srv\", r"\\\sh", r"\\?\UNC\srv"] {
+        for bad_unc in [
+            r"\\srv",
+            r"\\srv\",
+            r"\\\sh",
+            r"\\?\UNC\srv",
+            r"\\srv\.",
+            r"\\srv\.\x",
+            r"\\srv\..",
+            r"\\srv\..\x",
+            r"//srv/./x",
+            r"\\?\UNC\srv\.\x",
+        ] {
             assert_eq!(parse_prefix(bad_unc), Err(FilePathError::InvalidUncPath), "{bad_unc}");
         }
     }
@@ -212,6 +238,9 @@ mod tests {
         assert_eq!(href(r"C:\a\.\b\.").unwrap(), "file:///C:/a/b/");
         assert_eq!(href(r"\\?\C:\a\b").unwrap(), "file:///C:/a/b");
         assert_eq!(href(r"\\?\C:").unwrap(), "file:///C:/");
+        assert_eq!(href(r"\\?\C:\a\.\b"), Err(FilePathError::VerbatimDotComponent { at: 9 }));
+        assert_eq!(href(r"\\?\C:\."), Err(FilePathError::VerbatimDotComponent { at: 7 }));
+        assert_eq!(href(r"\\?\C:\a\..\b"), Err(FilePathError::ParentComponent { at: 9 }));
         assert_eq!(windows_path_to_url(r"C:\a", true).unwrap().href(), "file:///C:/a/");
         assert_eq!(href(r"C:\a\..\b"), Err(FilePathError::ParentComponent { at: 5 }));
         assert_eq!(href("C:\\a\0"), Err(FilePathError::NulByte { at: 4 }));
@@ -223,6 +252,13 @@ mod tests {
         assert_eq!(href(r"\\server\share\").unwrap(), "file://server/share/");
         assert_eq!(href(r"\\Server\share\a b\c").unwrap(), "file://server/share/a%20b/c");
         assert_eq!(href(r"\\?\UNC\server\share\x").unwrap(), "file://server/share/x");
+        assert_eq!(href(r"\\?\UNC\s\sh\.\x"), Err(FilePathError::VerbatimDotComponent { at: 13 }));
+        // `...` and `.x` are share names, not dot segments.
+        assert_eq!(href(r"\\server\...\x").unwrap(), "file://server/.../x");
+        assert_eq!(href(r"\\server\.x").unwrap(), "file://server/.x");
+        for bad in [r"\\server\.\x", r"\\server\.", r"\\server\..\x"] {
+            assert_eq!(href(bad), Err(FilePathError::InvalidUncPath), "{bad}");
+        }
         assert_eq!(href(r"\\10.0.0.1\c$\x").unwrap(), "file://10.0.0.1/c$/x");
         assert_eq!(href(r"\\bücher\s").unwrap(), "file://xn--bcher-kva/s");
         assert_eq!(windows_path_to_url(r"\\s\sh", true).unwrap().href(), "file://s/sh/");
@@ -300,6 +336,16 @@ mod tests {
         ]
     }
 
+    /// A share name: mostly a component (`.` and `..` among them), sometimes a name that only
+    /// looks like a dot segment.
+    fn share() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        prop_oneof![
+            4 => component(),
+            1 => prop::sample::select(vec!["...", ".x", "c$"]).prop_map(String::from),
+        ]
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::test_runner::Config::with_cases(2048))]
 
@@ -307,11 +353,20 @@ mod tests {
         fn windows_paths_round_trip(
             unc in proptest::prelude::any::<bool>(),
             server in proptest::sample::select(vec!["server", "10.0.0.1", "xn--bcher-kva"]),
+            share in share(),
             parts in proptest::collection::vec(component(), 0..5),
         ) {
+            if unc && (share == "." || share == "..") {
+                let path = format!(r"\\{server}\{share}\{}", parts.join(r"\"));
+                let got = windows_path_to_url(&path, false);
+                proptest::prop_assert_eq!(got, Err(FilePathError::InvalidUncPath), "{}", path);
+                let got = windows_path_to_url(&format!(r"\\{server}\{share}"), false);
+                proptest::prop_assert_eq!(got, Err(FilePathError::InvalidUncPath));
+                return Ok(());
+            }
             let (path, root, segments) = if unc {
-                let mut path = format!(r"\\{server}\share");
-                let mut segments = vec![(2 + server.len() + 1, String::from("share"))];
+                let mut path = format!(r"\\{server}\{share}");
+                let mut segments = vec![(2 + server.len() + 1, share.clone())];
                 for part in &parts {
                     path.push('\\');
                     segments.push((path.len(), part.clone()));
