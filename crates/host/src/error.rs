@@ -135,6 +135,12 @@ impl ValidationErrorKind {
     /// beStrict is true or when the domain is not ASCII and the relaxed ToASCII fails too;
     /// `IPv4-out-of-range-part` fails when it concerns a part other than the last, or the
     /// last part exceeds what the remaining bytes can hold.
+    ///
+    /// ```
+    /// use weburl_host::ValidationErrorKind;
+    /// assert!(ValidationErrorKind::Ipv6Unclosed.is_failure());
+    /// assert!(!ValidationErrorKind::Ipv4NonDecimalPart.is_failure());
+    /// ```
     #[must_use]
     pub const fn is_failure(&self) -> bool {
         !matches!(
@@ -201,6 +207,13 @@ impl HostError {
     /// Every failure of the domain parser is `domain-to-ASCII`: its strict check rejects every
     /// domain that the relaxed steps reject (empty results and forbidden domain code points
     /// included).
+    ///
+    /// ```
+    /// use weburl_host::{Host, ValidationErrorKind};
+    /// let err = Host::parse("[::1", false).unwrap_err();
+    /// assert_eq!(err.kind(), ValidationErrorKind::Ipv6Unclosed);
+    /// assert_eq!(Host::parse("a b", false).unwrap_err().kind(), ValidationErrorKind::DomainToAscii);
+    /// ```
     #[must_use]
     pub const fn kind(&self) -> ValidationErrorKind {
         self.kind
