@@ -3,6 +3,7 @@
 //! regexp groups, plus a matcher that skips the engine when the part list allows it.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -40,7 +41,7 @@ enum Matcher {
 pub(crate) struct CompiledComponent {
     pub(crate) pattern_string: String,
     regexp: Engine,
-    pub(crate) group_names: Vec<String>,
+    pub(crate) group_names: Vec<Arc<str>>,
     pub(crate) has_regexp_groups: bool,
     ignore_case: bool,
     matcher: Matcher,
@@ -75,7 +76,7 @@ pub(crate) fn compile_component(
     Ok(CompiledComponent {
         pattern_string,
         regexp,
-        group_names,
+        group_names: group_names.into_iter().map(Arc::from).collect(),
         has_regexp_groups,
         ignore_case: options.ignore_case,
         matcher,
