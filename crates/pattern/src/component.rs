@@ -119,10 +119,11 @@ fn literal_prefix(parts: &[Part], ignore_case: bool) -> String {
     prefix
 }
 
-/// ECMAScript line terminators, which `.` does not match.
+/// ECMAScript line terminators, which `.` does not match. One pass over the bytes looks for
+/// LF, CR and 0xE2 (the lead byte of U+2028 and U+2029); only a 0xE2 needs a closer look.
 fn has_line_terminator(input: &str) -> bool {
-    input.bytes().any(|b| b == b'\n' || b == b'\r')
-        || (!input.is_ascii() && input.contains(['\u{2028}', '\u{2029}']))
+    input.bytes().any(|b| matches!(b, b'\n' | b'\r' | 0xE2))
+        && input.contains(['\n', '\r', '\u{2028}', '\u{2029}'])
 }
 
 impl CompiledComponent {
@@ -223,6 +224,21 @@ mod tests {
             }
         }
         assert!(c.test("/a/b/cx"));
+    }
+
+    #[test]
+    fn line_terminators() {
+        for (input, expected) in [
+            ("", false),
+            ("abc", false),
+            ("a\nb", true),
+            ("a\r", true),
+            ("\u{2028}", true),
+            ("x\u{2029}", true),
+            ("\u{20ac}\u{2027}\u{202a}", false),
+        ] {
+            assert_eq!(has_line_terminator(input), expected, "{input:?}");
+        }
     }
 
     #[test]
