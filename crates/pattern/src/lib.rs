@@ -36,8 +36,8 @@
 //! text, `:name` groups with at most a `?` modifier, and `*` groups with any modifier (a
 //! repeated `*` group matches exactly what an unrepeated one does) never runs the engine: a
 //! direct search in the engine's order matches it in time polynomial in the component's length
-//! (at most O(n^k) for k groups; `/*+*+*+x`, 10.8 s on a 20-byte path in `regress`, now fails
-//! a 200-byte path at once). Everything else runs `regress` unbounded: regexp groups with
+//! (at most O(n^k) for k groups; `/*+*+*+x`, 10.8 s on a 20-byte path in `regress`, is cubic).
+//! Everything else runs `regress` unbounded: regexp groups with
 //! nested quantifiers (`((?:a+)+)b`), repeated `:name` groups, and any component with
 //! `ignoreCase`, can take time exponential in the length of the URL component. Do not compile
 //! untrusted patterns without vetting them ([`UrlPattern::has_regexp_groups`], `ignoreCase`).
