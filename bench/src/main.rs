@@ -30,7 +30,7 @@ fn usage() -> ExitCode {
         "usage: weburl-bench compare [--rounds N] [--data DIR] [--only SUITE]\n\
          \x20      weburl-bench profile IMPL SUITE [PASSES] [DIR]\n\
          \x20      weburl-bench scaling [--timing | memory] [--only CASE] [--bytes N] [--pairs K]\n\
-         \x20      weburl-bench pattern [ROUNDS]   (weburl-pattern against urlpattern 0.6)\n\
+         \x20      weburl-bench pattern [ROUNDS [SUITE:IMPL]]   (weburl-pattern against urlpattern 0.6)\n\
          suites: parse, can_parse, rfc3986, domain_to_ascii, form, setters, callback\n\
          profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
          for valgrind --tool=callgrind or perf record"
@@ -81,7 +81,7 @@ fn main() -> ExitCode {
         }
         Some("pattern") => {
             let rounds = args.next().and_then(|n| n.parse().ok()).filter(|&n| n > 0).unwrap_or(10);
-            return pattern::run(&default_data_dir(), rounds).map_or_else(
+            return pattern::run(&default_data_dir(), rounds, args.next().as_deref()).map_or_else(
                 |err| {
                     eprintln!("weburl-bench: {err}");
                     ExitCode::FAILURE

@@ -119,8 +119,36 @@ fn report(title: &str, rounds: &crate::timing::Rounds, items: usize) {
     println!("  urlpattern / weburl-pattern: {med:.2}  [{min:.2}-{max:.2}]");
 }
 
-/// Runs the pattern suites with `rounds` rounds on the lists in `dir`.
-pub fn run(dir: &Path, rounds: usize) -> Result<(), String> {
+/// Runs `contestants` for `suite`: timed paired rounds and a report, or, when `only` is
+/// `Some((suite, impl))` (a profile run), just that contestant's pass `rounds` times.
+fn go(
+    suite: &str,
+    title: &str,
+    contestants: &mut [Contestant<'_>],
+    rounds: usize,
+    items: usize,
+    only: Option<(&str, &str)>,
+) {
+    match only {
+        None => report(title, &run_rounds(contestants, rounds), items),
+        Some((s, who)) if s == suite => {
+            for c in contestants.iter_mut().filter(|c| c.name.starts_with(who)) {
+                let sum: usize = (0..rounds).map(|_| black_box((c.pass)())).sum();
+                println!("{suite} {}: {rounds} passes, checksum {sum}", c.name);
+            }
+        }
+        Some(_) => {}
+    }
+}
+
+/// Runs the pattern suites with `rounds` rounds on the lists in `dir`; `only` is
+/// `SUITE:IMPL` (`construct`, `test`, `exec` or `first`; `weburl` or `urlpattern`) for a
+/// single-contestant run under `valgrind --tool=callgrind`.
+pub fn run(dir: &Path, rounds: usize, only: Option<&str>) -> Result<(), String> {
+    let only = match only {
+        None => None,
+        Some(arg) => Some(arg.split_once(':').ok_or("pattern: expected SUITE:IMPL")?),
+    };
     let urls = load_urls(dir, 2000)?;
     let ours = routes_ours();
     let theirs = routes_theirs();
@@ -128,7 +156,7 @@ pub fn run(dir: &Path, rounds: usize) -> Result<(), String> {
     let mut both = 0;
     let mut hits = 0;
     let mut disagreements = 0;
-    for u in &urls {
+    for u in urls.iter().filter(|_| only.is_none()) {
         let (Ok(a), Ok(b)) = (weburl::Url::parse(u), url::Url::parse(u)) else { continue };
         both += 1;
         for (p, q) in ours.iter().zip(&theirs) {
@@ -155,8 +183,7 @@ pub fn run(dir: &Path, rounds: usize) -> Result<(), String> {
         Contestant { name: "weburl-pattern", pass: Box::new(|| routes_ours().len()) },
         Contestant { name: "urlpattern 0.6", pass: Box::new(|| routes_theirs().len()) },
     ];
-    let r = run_rounds(&mut contestants, rounds);
-    report("construct (per route)", &r, ROUTES.len());
+    go("construct", "construct (per route)", &mut contestants, rounds, ROUTES.len(), only);
 
     // test: every URL (parsed once) against every route.
     let pairs = urls.len() * ROUTES.len();
@@ -190,8 +217,14 @@ pub fn run(dir: &Path, rounds: usize) -> Result<(), String> {
             }),
         },
     ];
-    let r = run_rounds(&mut contestants, rounds);
-    report("test (per URL x route, URL parse included once per URL)", &r, pairs);
+    go(
+        "test",
+        "test (per URL x route, URL parse included once per URL)",
+        &mut contestants,
+        rounds,
+        pairs,
+        only,
+    );
 
     // exec: the same, building the results.
     let mut contestants = vec![
@@ -228,8 +261,14 @@ pub fn run(dir: &Path, rounds: usize) -> Result<(), String> {
             }),
         },
     ];
-    let r = run_rounds(&mut contestants, rounds);
-    report("exec (per URL x route, URL parse included once per URL)", &r, pairs);
+    go(
+        "exec",
+        "exec (per URL x route, URL parse included once per URL)",
+        &mut contestants,
+        rounds,
+        pairs,
+        only,
+    );
 
     // Routing: the first matching route's result, from the URL string.
     let mut list = UrlPatternList::new();
@@ -263,7 +302,13 @@ pub fn run(dir: &Path, rounds: usize) -> Result<(), String> {
             }),
         },
     ];
-    let r = run_rounds(&mut contestants, rounds);
-    report("first match (per URL: UrlPatternList::first vs a loop)", &r, urls.len());
+    go(
+        "first",
+        "first match (per URL: UrlPatternList::first vs a loop)",
+        &mut contestants,
+        rounds,
+        urls.len(),
+        only,
+    );
     Ok(())
 }

@@ -93,7 +93,7 @@ fn component_json(r: &ComponentResult) -> Value {
     let groups: Map<String, Value> = r
         .groups
         .iter()
-        .map(|(name, value)| (name.clone(), value.clone().map_or(Value::Null, Value::String)))
+        .map(|(name, value)| (name.to_string(), value.clone().map_or(Value::Null, Value::String)))
         .collect();
     let mut object = Map::new();
     object.insert("input".into(), Value::String(r.input.clone()));

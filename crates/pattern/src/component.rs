@@ -3,6 +3,7 @@
 //! regexp groups, plus a matcher that skips the engine when the part list allows it.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -40,7 +41,7 @@ enum Matcher {
 pub(crate) struct CompiledComponent {
     pub(crate) pattern_string: String,
     regexp: Engine,
-    pub(crate) group_names: Vec<String>,
+    pub(crate) group_names: Vec<Arc<str>>,
     pub(crate) has_regexp_groups: bool,
     ignore_case: bool,
     matcher: Matcher,
@@ -75,7 +76,7 @@ pub(crate) fn compile_component(
     Ok(CompiledComponent {
         pattern_string,
         regexp,
-        group_names,
+        group_names: group_names.into_iter().map(Arc::from).collect(),
         has_regexp_groups,
         ignore_case: options.ignore_case,
         matcher,
@@ -118,10 +119,11 @@ fn literal_prefix(parts: &[Part], ignore_case: bool) -> String {
     prefix
 }
 
-/// ECMAScript line terminators, which `.` does not match.
+/// ECMAScript line terminators, which `.` does not match. One pass over the bytes looks for
+/// LF, CR and 0xE2 (the lead byte of U+2028 and U+2029); only a 0xE2 needs a closer look.
 fn has_line_terminator(input: &str) -> bool {
-    input.bytes().any(|b| b == b'\n' || b == b'\r')
-        || (!input.is_ascii() && input.contains(['\u{2028}', '\u{2029}']))
+    input.bytes().any(|b| matches!(b, b'\n' | b'\r' | 0xE2))
+        && input.contains(['\n', '\r', '\u{2028}', '\u{2029}'])
 }
 
 impl CompiledComponent {
@@ -200,6 +202,42 @@ mod tests {
                 }
                 assert_eq!(c.test(input), matched);
             }
+        }
+    }
+
+    #[test]
+    fn repeated_wildcards_are_polynomial() {
+        // `^\/((?:.*)+)((?:.*)+)((?:.*)+)x$` backtracks exponentially in `regress` (10.8 s on
+        // a 20-byte path); the direct matcher takes cubic time.
+        let c = compile_component("/*+*+*+x", same, &Options::PATHNAME).unwrap();
+        assert!(matches!(c.matcher, Matcher::Direct(_)));
+        let long = alloc::format!("/{}", "a".repeat(200));
+        assert!(!c.test(&long));
+        let mut groups = Vec::new();
+        assert!(!c.exec(&long, &mut groups));
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for input in ["/x", "/abx", "/a/b/cx", "/ax\nx", "/abc"] {
+            let matched = c.exec(input, &mut a);
+            assert_eq!(matched, c.regexp.exec(input, &mut b), "{input:?}");
+            if matched {
+                assert_eq!(a, b, "{input:?}");
+            }
+        }
+        assert!(c.test("/a/b/cx"));
+    }
+
+    #[test]
+    fn line_terminators() {
+        for (input, expected) in [
+            ("", false),
+            ("abc", false),
+            ("a\nb", true),
+            ("a\r", true),
+            ("\u{2028}", true),
+            ("x\u{2029}", true),
+            ("\u{20ac}\u{2027}\u{202a}", false),
+        ] {
+            assert_eq!(has_line_terminator(input), expected, "{input:?}");
         }
     }
 

@@ -1,6 +1,7 @@
 //! Matching a part list directly, without the regular expression engine, for the part lists
-//! routes are made of: fixed text, `:name` and `*` groups (each with an optional prefix and at
-//! most the `?` modifier). The standard allows this ("compile a component", the note on
+//! routes are made of: fixed text, `:name` groups (with an optional prefix and at most the `?`
+//! modifier) and `*` groups (with an optional prefix and any modifier: a repeated `*` group
+//! matches what an unrepeated one does, see `full_is_optional`). The standard allows this ("compile a component", the note on
 //! matching against the part list); the result must be exactly `RegExpBuiltinExec`'s.
 //!
 //! The matcher is the backtracking search the generated expression describes, in the same
@@ -42,19 +43,18 @@ impl DirectMatcher {
         }
         let mut pieces = Vec::with_capacity(parts.len());
         for part in parts {
-            let optional = match part.modifier {
-                Modifier::None => false,
-                Modifier::Optional => true,
-                Modifier::ZeroOrMore | Modifier::OneOrMore => return None,
-            };
-            let piece = match part.kind {
-                PartType::FixedText if !optional => Piece::Fixed(part.value.clone()),
-                PartType::SegmentWildcard if part.suffix.is_empty() => {
+            let piece = match (part.kind, part.modifier) {
+                (PartType::FixedText, Modifier::None) => Piece::Fixed(part.value.clone()),
+                (PartType::SegmentWildcard, Modifier::None | Modifier::Optional)
+                    if part.suffix.is_empty() =>
+                {
+                    let optional = part.modifier == Modifier::Optional;
                     Piece::Segment { prefix: part.prefix.clone(), optional }
                 }
-                PartType::FullWildcard if part.suffix.is_empty() => {
-                    Piece::Full { prefix: part.prefix.clone(), optional }
-                }
+                (PartType::FullWildcard, modifier) if part.suffix.is_empty() => Piece::Full {
+                    prefix: part.prefix.clone(),
+                    optional: full_is_optional(modifier, &part.prefix),
+                },
                 _ => return None,
             };
             pieces.push(piece);
@@ -158,6 +158,27 @@ impl DirectMatcher {
     }
 }
 
+/// Whether a `*` group with `modifier`, `prefix` and no suffix matches as `(?:prefix(.*))?`
+/// (`true`) or as `(?:prefix(.*))` (`false`).
+///
+/// A repeated `*` group is the same as an unrepeated one ("generate a regular expression and
+/// name list", steps 3.6 and 3.8 to 3.21): without a prefix, `((?:.*)+)` and `((?:.*)*)` both
+/// capture what `(.*)` captures, and with one, `(?:P((?:.*)(?:P(?:.*))*))` captures what
+/// `(?:P(.*))` does (`?` after both for `*`). The group is the only capture, a match depends on
+/// nothing but where it ends, and the backtracking search tries those ends longest first in
+/// both forms (every split of a span ending at `e` is tried before any span ending before
+/// `e`), so the first successful end, and hence the match, is the same. The repeated form
+/// takes time exponential in the input length on a failing match, the plain one does not.
+fn full_is_optional(modifier: Modifier, prefix: &str) -> bool {
+    match modifier {
+        Modifier::None | Modifier::OneOrMore => false,
+        Modifier::Optional => true,
+        // `((?:.*)*)` always takes part (zero iterations capture ""); with a prefix the whole
+        // group is optional.
+        Modifier::ZeroOrMore => !prefix.is_empty(),
+    }
+}
+
 fn set(groups: &mut [Option<Range<usize>>], g: usize, value: Option<Range<usize>>) {
     if let Some(slot) = groups.get_mut(g) {
         *slot = value;
@@ -182,7 +203,7 @@ mod tests {
     fn pattern() -> impl Strategy<Value = String> {
         let piece = prop::sample::select(alloc::vec![
             "/", "a", "b", ".", "ab", "/a", ":x", ":y?", "*", "*?", "/*", "/*?", "{/:z}?",
-            "{.:w}?", "{/*}?", "{a*}?", "-", "\\:",
+            "{.:w}?", "{/*}?", "{a*}?", "-", "\\:", "*+", "**", "/*+", "/**", "{a*}+", "{a*}*",
         ]);
         prop::collection::vec(piece, 0..6).prop_map(|v| v.concat())
     }
@@ -212,6 +233,8 @@ mod tests {
             |p: &str| parse_pattern_string(p, &Options::PATHNAME, |s| Ok(String::from(s))).unwrap();
         assert!(DirectMatcher::new(&parts("/a/:b"), &Options::PATHNAME).is_some());
         assert!(DirectMatcher::new(&parts("/a/:b+"), &Options::PATHNAME).is_none());
+        assert!(DirectMatcher::new(&parts("/*+*+*+x"), &Options::PATHNAME).is_some());
+        assert!(DirectMatcher::new(&parts("{a*b}+"), &Options::PATHNAME).is_none());
         assert!(DirectMatcher::new(&parts("/(\\d+)"), &Options::PATHNAME).is_none());
         assert!(DirectMatcher::new(&parts("{a}?"), &Options::PATHNAME).is_none());
         assert!(

@@ -3,19 +3,15 @@
 //! component with `RegExpCreate(source, "v")` (`"vi"` with ignoreCase) and matches with
 //! `RegExpBuiltinExec`.
 //!
-//! Backtracking: `regress` is a classical backtracking engine and gives no linear-time guarantee
-//! (its documentation says so; it has no step limit either). Nested quantifiers can take time
-//! exponential in the length of the component being matched. That includes user-supplied regexp
-//! groups such as `((?:a+)+)b`, and also forms the standard generates itself for repeated
-//! wildcards: `/*+*+*+x` compiles to `^\/((?:.*)+)((?:.*)+)((?:.*)+)x$`, which took 0.7 s on a
-//! 16-byte path and 10.8 s on a 20-byte path in a release build. What this crate adds: each
-//! component's pattern string is limited to [`MAX_PATTERN_LEN`](crate::MAX_PATTERN_LEN) bytes;
-//! invalid expressions are typed errors, never panics; components made of fixed text, `:name` and
-//! `*` groups with at most a `?` modifier never run the engine (see `component.rs` and
-//! `direct.rs`). It does not bound matching time: patterns from untrusted sources should not be
-//! compiled, or should be vetted first (no regexp groups, see
-//! [`UrlPattern::has_regexp_groups`](crate::UrlPattern::has_regexp_groups), and no `+`/`*`
-//! modifiers on wildcards).
+//! Backtracking: `regress` 0.12 is a classical backtracking engine and gives no linear-time
+//! guarantee; it has no step limit and no non-backtracking mode (its PikeVM backend is
+//! documented as a test aid). Nested quantifiers can take time exponential in the length of the
+//! component being matched, e.g. a user-supplied regexp group such as `((?:a+)+)b`. The forms
+//! the standard generates for repeated `*` groups (`/*+*+*+x` compiles to
+//! `^\/((?:.*)+)((?:.*)+)((?:.*)+)x$`, 10.8 s on a 20-byte path in a release build) never reach
+//! the engine when case matters: `direct.rs` matches them as unrepeated groups, which gives the
+//! same result. What this crate adds is listed in the crate docs; it does not bound the time of
+//! what does reach the engine.
 
 use alloc::vec::Vec;
 use core::ops::Range;

@@ -28,17 +28,19 @@
 //! standard, `list` holds [`UrlPatternList`], which matches one URL against many patterns.
 //!
 //! Regular expressions: each component compiles to an ECMAScript regular expression with the `v`
-//! flag (`vi` with `ignoreCase`), run by `regress`. `regress` is a backtracking engine with no
-//! linear-time guarantee and no step limit: nested quantifiers, in a user's regexp group
-//! (`((?:a+)+)b`) or in the forms the standard generates for repeated wildcards (`/*+*+*+x`), can
-//! take time exponential in the length of the URL component (10.8 s for a 20-byte path in a release
-//! build, for that last pattern). What this crate adds: pattern strings are limited to
-//! [`MAX_PATTERN_LEN`] bytes per component; an invalid expression is
-//! [`PatternError::InvalidRegExp`], never a panic; components made of fixed text, `:name` and `*`
-//! groups with at most a `?` modifier (most routes) are matched without the engine, by a direct
-//! search in the engine's order, which is polynomial in the input's length. Matching time is not
-//! bounded: do not compile untrusted patterns without vetting them
-//! ([`UrlPattern::has_regexp_groups`], and no `+` or `*` modifiers on wildcards).
+//! flag (`vi` with `ignoreCase`), run by `regress` 0.12. `regress` is a classical backtracking
+//! engine with no linear-time guarantee, no step limit and no non-backtracking mode (its PikeVM
+//! backend is documented as a test aid). What this crate guarantees: pattern strings are
+//! limited to [`MAX_PATTERN_LEN`] bytes per component; an invalid expression is
+//! [`PatternError::InvalidRegExp`], never a panic; a case-sensitive component made of fixed
+//! text, `:name` groups with at most a `?` modifier, and `*` groups with any modifier (a
+//! repeated `*` group matches exactly what an unrepeated one does) never runs the engine: a
+//! direct search in the engine's order matches it in time polynomial in the component's length
+//! (at most O(n^k) for k groups; `/*+*+*+x`, 10.8 s on a 20-byte path in `regress`, is cubic).
+//! Everything else runs `regress` unbounded: regexp groups with
+//! nested quantifiers (`((?:a+)+)b`), repeated `:name` groups, and any component with
+//! `ignoreCase`, can take time exponential in the length of the URL component. Do not compile
+//! untrusted patterns without vetting them ([`UrlPattern::has_regexp_groups`], `ignoreCase`).
 //!
 //! The standard's `compareComponent` is not part of the text this crate follows
 //! (`../shared/spec/urlpattern.bs`), so there is no ordering of patterns.

@@ -2,6 +2,7 @@
 //! `exec`, the component getters and `hasRegExpGroups`.
 
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -101,8 +102,9 @@ pub enum ResultInput {
 pub struct ComponentResult {
     /// The component of the input that was matched.
     pub input: String,
-    /// `(name, value)` for each group.
-    pub groups: Vec<(String, Option<String>)>,
+    /// `(name, value)` for each group. The names are shared with the pattern (cloning one is a
+    /// reference count increment).
+    pub groups: Vec<(Arc<str>, Option<String>)>,
 }
 
 impl ComponentResult {
@@ -116,7 +118,7 @@ impl ComponentResult {
     /// ```
     #[must_use]
     pub fn group(&self, name: &str) -> Option<&str> {
-        self.groups.iter().find(|(n, _)| n == name).and_then(|(_, v)| v.as_deref())
+        self.groups.iter().find(|(n, _)| **n == *name).and_then(|(_, v)| v.as_deref())
     }
 }
 
@@ -514,17 +516,14 @@ impl UrlPattern {
         if !self.test_values(values) {
             return None;
         }
-        let mut all: [Vec<Option<Range<usize>>>; 8] = Default::default();
-        for ((c, v), groups) in self.components.iter().zip(values).zip(all.iter_mut()) {
-            if !c.exec(v, groups) {
+        let mut result = UrlPatternResult { inputs: inputs(), ..UrlPatternResult::default() };
+        // One capture buffer for every component.
+        let mut groups: Vec<Option<Range<usize>>> = Vec::new();
+        for ((component, c), v) in Component::ALL.into_iter().zip(&self.components).zip(values) {
+            if !c.exec(v, &mut groups) {
                 debug_assert!(false, "test and exec disagree on {v:?}");
                 return None;
             }
-        }
-        let mut result = UrlPatternResult { inputs: inputs(), ..UrlPatternResult::default() };
-        for (((component, c), v), groups) in
-            Component::ALL.into_iter().zip(&self.components).zip(values).zip(&all)
-        {
             let r = result.get_mut(component);
             r.input = String::from(*v);
             // "create a component match result": group i is capture i + 1.
@@ -534,7 +533,7 @@ impl UrlPattern {
                 .enumerate()
                 .map(|(i, name)| {
                     let value = groups.get(i).cloned().flatten().and_then(|range| v.get(range));
-                    (name.clone(), value.map(String::from))
+                    (Arc::clone(name), value.map(String::from))
                 })
                 .collect();
         }

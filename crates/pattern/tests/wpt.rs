@@ -176,7 +176,8 @@ fn compare_component(
             }
         }
     }
-    let mut got_groups = got.groups.clone();
+    let mut got_groups: Vec<(String, Option<String>)> =
+        got.groups.iter().map(|(n, v)| (n.to_string(), v.clone())).collect();
     got_groups.sort();
     expected_groups.sort();
     if got.input != expected_input || got_groups != expected_groups {
