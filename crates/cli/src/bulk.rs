@@ -508,10 +508,14 @@ mod tests {
     #[test]
     fn a_line_longer_than_a_batch_stays_whole() {
         let long = [b'x'; 1000];
-        let input = [&long[..], b"\nshort\n"].concat();
+        let input = [&long[..], b"\nshort\n", &[b'y'; 30], b"\nz"].concat();
         let batches = cut(&input, 10);
-        assert_eq!(batches[0].len(), 1001);
-        assert_eq!(batches[1], b"short\n");
+        assert_eq!(batches.concat(), input);
+        // The long line and the whole lines its last read brought; then the rest (another
+        // line longer than a batch, and the unterminated last line, at the end of the input).
+        assert_eq!(batches[0], [&long[..], b"\nshort\n"].concat());
+        assert_eq!(batches[1], [&[b'y'; 30][..], b"\nz"].concat());
+        assert_eq!(batches.len(), 2);
     }
 
     #[test]
