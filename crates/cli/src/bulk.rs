@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Read};
 use std::path::Path;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::json;
@@ -239,7 +239,20 @@ fn write_in_order(
 ) -> Result<(), Failure> {
     // At most `pool` batches exist, so this holds fewer than that.
     let mut waiting: BTreeMap<u64, Batch> = BTreeMap::new();
-    for batch in done {
+    loop {
+        let batch = match done.try_recv() {
+            Ok(batch) => batch,
+            Err(TryRecvError::Empty) => {
+                // Nothing ready: let what is written so far out before waiting (slow input is
+                // answered promptly; fast input rarely gets here).
+                writer.out.flush()?;
+                match done.recv() {
+                    Ok(batch) => batch,
+                    Err(_) => break,
+                }
+            }
+            Err(TryRecvError::Disconnected) => break,
+        };
         waiting.insert(batch.seq, batch);
         while let Some(batch) = waiting.remove(&writer.next) {
             writer.write(&batch)?;
@@ -294,7 +307,9 @@ impl Pipe for Inline<'_, '_, '_> {
     fn full(&mut self, mut batch: Batch) -> bool {
         let mut origin = String::new();
         format_batch(self.options, &mut batch, &mut origin);
-        if let Err(failure) = self.writer.write(&batch) {
+        // One thread cannot tell whether more input is waiting: each batch goes out whole (a
+        // full batch's output is bigger than the output buffer anyway).
+        if let Err(failure) = self.writer.write(&batch).and_then(|()| self.writer.out.flush()) {
             self.error = Some(failure);
             return false;
         }
@@ -367,10 +382,12 @@ fn count_newlines(bytes: &[u8]) -> u64 {
     bytes.iter().map(|&b| u64::from(b == b'\n')).sum()
 }
 
-/// Fills `input` (empty) with `carry` (the unfinished line of the last batch) and at least
-/// `batch_bytes` more bytes, up to a line end, leaving what follows that line end in `carry`.
-/// Returns whether the source is at its end (`input` then holds the rest, which may end
-/// without `\n`).
+/// Fills `input` (empty) with `carry` (the unfinished line of the last batch) and more bytes,
+/// up to a line end, leaving what follows that line end in `carry`. A batch ends once it holds
+/// `batch_bytes`, or earlier when the source has nothing more to give at the moment (a read
+/// came back short) and a line is complete, so that slow input (`tail -f log | weburl parse`)
+/// is answered line by line instead of once 64 KiB have gathered. Returns whether the source
+/// is at its end (`input` then holds the rest, which may end without `\n`).
 fn fill(
     reader: &mut dyn Read,
     input: &mut Vec<u8>,
@@ -384,9 +401,11 @@ fn fill(
     let mut target = batch_bytes;
     loop {
         if input.len() < target {
-            let want = target - input.len();
-            let got = Read::take(&mut *reader, want as u64).read_to_end(input)?;
-            if got < want {
+            let start = input.len();
+            input.resize(target, 0);
+            let got = read_some(reader, input.get_mut(start..).unwrap_or_default());
+            input.truncate(start + *got.as_ref().unwrap_or(&0));
+            if got? == 0 {
                 return Ok(true);
             }
         }
@@ -397,9 +416,21 @@ fn fill(
             input.truncate(end);
             return Ok(false);
         }
-        // One line longer than a batch: read on until its end.
         scanned = input.len();
-        target = input.len().saturating_add(batch_bytes);
+        if input.len() >= target {
+            // One line longer than a batch: read on until its end.
+            target = input.len().saturating_add(batch_bytes);
+        }
+    }
+}
+
+/// One `read`, retried when interrupted: the bytes read, 0 at the end of the source.
+fn read_some(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            result => return result,
+        }
     }
 }
 
@@ -511,11 +542,42 @@ mod tests {
         let input = [&long[..], b"\nshort\n", &[b'y'; 30], b"\nz"].concat();
         let batches = cut(&input, 10);
         assert_eq!(batches.concat(), input);
-        // The long line and the whole lines its last read brought; then the rest (another
-        // line longer than a batch, and the unterminated last line, at the end of the input).
+        // The long line and the whole lines its last read brought; then another line longer
+        // than a batch (cut early: the read at the end of the input is short), then the
+        // unterminated last line.
         assert_eq!(batches[0], [&long[..], b"\nshort\n"].concat());
-        assert_eq!(batches[1], [&[b'y'; 30][..], b"\nz"].concat());
-        assert_eq!(batches.len(), 2);
+        assert_eq!(batches[1], [&[b'y'; 30][..], b"\n"].concat());
+        assert_eq!(batches[2], b"z");
+        assert_eq!(batches.len(), 3);
+    }
+
+    /// A reader that gives at most `step` bytes per read, like a pipe fed slowly.
+    struct Trickle<'a> {
+        bytes: &'a [u8],
+        step: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.bytes.len());
+            buf[..n].copy_from_slice(&self.bytes[..n]);
+            self.bytes = &self.bytes[n..];
+            Ok(n)
+        }
+    }
+
+    /// Slow input is cut at the first complete line of each short read, not held back until
+    /// a batch is full.
+    #[test]
+    fn slow_input_is_not_held_back() {
+        let mut reader = Trickle { bytes: b"ab\ncd\nef", step: 4 };
+        let (mut carry, mut batch) = (Vec::new(), Vec::new());
+        assert!(!fill(&mut reader, &mut batch, &mut carry, 1 << 16).unwrap());
+        assert_eq!((&batch[..], &carry[..]), (&b"ab\n"[..], &b"c"[..]));
+        assert!(!fill(&mut reader, &mut batch, &mut carry, 1 << 16).unwrap());
+        assert_eq!(batch, b"cd\n");
+        assert!(fill(&mut reader, &mut batch, &mut carry, 1 << 16).unwrap());
+        assert_eq!(batch, b"ef");
     }
 
     #[test]

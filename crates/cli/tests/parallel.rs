@@ -291,3 +291,38 @@ fn input_files_in_order() {
     let output = run(&["parse", "-i", a, "http://x/"], b"");
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Slow input (`tail -f log | weburl parse`): each line is answered while standard input stays
+/// open, on one thread and on several, instead of once a batch is full.
+#[test]
+fn slow_input_is_answered_line_by_line() {
+    for threads in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
+            .args(["parse", "--threads", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().expect("stdout");
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if tx.send(line.expect("UTF-8")).is_err() {
+                    return;
+                }
+            }
+        });
+        for i in 0..3 {
+            writeln!(stdin, "https://example.org/{i}").expect("the binary reads");
+            stdin.flush().expect("flushed");
+            let line = rx.recv_timeout(Duration::from_secs(30)).expect("an answer while open");
+            assert!(line.contains(&format!("\"href\":\"https://example.org/{i}\"")), "{line}");
+        }
+        drop(stdin);
+        assert!(child.wait().expect("the binary exits").success());
+        reader.join().expect("the reader finishes");
+        assert!(rx.recv().is_err(), "no more output");
+    }
+}
