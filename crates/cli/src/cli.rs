@@ -63,18 +63,21 @@ Examples:
   weburl parse --json \"http://[::1]:8080/\"
   weburl parse --encoding windows-1252 \"http://example.org/?q=é\"
   weburl parse --progress < urls.txt > components.jsonl
+  weburl parse --threads 2 -i a.txt -i b.txt > components.jsonl
   printf '\"http://a\\\\nb/\"\\n' | weburl parse --json-input
 
 Exit status: 0 when every URL parsed, 1 when any failed, 2 on a usage error, 3
 when standard output cannot be written.
 
-Reading standard input, every input line yields exactly one output line, in
-order: the URL's components, or {\"line\":N,\"input\":...,\"error\":...} for a line
-that fails to parse or is not UTF-8 (its input then shown with U+FFFD). Lines
-end at \\n; one \\r at the end of a line (CRLF) is removed, and a last line
-without \\n counts. An empty line is an input like any other (it fails without --base); no
-input at all is no output and status 0. NUL and other controls stay in the line
-for the URL parser (which strips them at either end).")]
+Reading standard input (or --input files), every input line yields exactly one
+output line, in input order, on every core (--threads): the URL's components, or
+{\"line\":N,\"input\":...,\"error\":...} for a line that fails to parse or is not
+UTF-8 (its input then shown with U+FFFD). Lines end at \\n; one \\r at the end of
+a line (CRLF) is removed, and a last line without \\n counts (in each file). An
+empty line is an input like any other (it fails without --base); no input at all
+is no output and status 0. NUL and other controls stay in the line for the URL
+parser (which strips them at either end). Memory stays bounded on endless input:
+at most 2N+2 batches of about 64 KiB of lines are in flight for N threads.")]
 pub struct ParseArgs {
     /// Parse each URL against this base URL.
     #[arg(long, value_name = "URL")]
@@ -89,12 +92,43 @@ pub struct ParseArgs {
     /// newlines or NUL).
     #[arg(long)]
     pub json_input: bool,
-    /// Show a progress bar with throughput on stderr while reading standard input.
+    /// Show a progress bar with throughput on stderr while reading standard input or files.
     #[arg(long)]
     pub progress: bool,
+    /// Read URLs from FILE, one per line, instead of standard input (repeatable, read in
+    /// order; `-` is standard input). Error lines then carry "file" and the line number in it.
+    #[arg(long = "input", short = 'i', value_name = "FILE")]
+    pub inputs: Vec<std::path::PathBuf>,
+    /// Threads parsing standard input or files (default: every available core). The output
+    /// order is the input order whatever the count.
+    #[arg(long, value_name = "N", value_parser = thread_count)]
+    pub threads: Option<usize>,
+    /// Input bytes per batch of lines handed to a thread (for tests; default 65536).
+    #[arg(long, value_name = "BYTES", hide = true, value_parser = batch_bytes)]
+    pub batch_bytes: Option<usize>,
     /// The URLs; none: read standard input, one URL per line.
     #[arg(value_name = "URL")]
     pub urls: Vec<String>,
+}
+
+/// Parses `--threads`: a count of at least 1.
+fn thread_count(value: &str) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(0) => Err("the thread count must be at least 1 (leave out --threads to use every \
+                      available core)"
+            .to_owned()),
+        Ok(n) => Ok(n),
+        Err(err) => Err(format!("not a thread count: {err}")),
+    }
+}
+
+/// Parses the hidden `--batch-bytes`: at least 1.
+fn batch_bytes(value: &str) -> Result<usize, String> {
+    match value.parse::<usize>() {
+        Ok(0) => Err("the batch size must be at least 1 byte".to_owned()),
+        Ok(n) => Ok(n),
+        Err(err) => Err(format!("not a byte count: {err}")),
+    }
 }
 
 /// `weburl check`.

@@ -59,6 +59,11 @@ impl Out {
         Ok(self.inner.write_all(text.as_bytes())?)
     }
 
+    /// Writes bytes (bulk mode's formatted batches).
+    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), Failure> {
+        Ok(self.inner.write_all(bytes)?)
+    }
+
     /// Flushes the buffer.
     pub fn flush(&mut self) -> Result<(), Failure> {
         Ok(self.inner.flush()?)

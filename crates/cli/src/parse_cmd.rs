@@ -1,14 +1,16 @@
-//! `weburl parse`: components of URLs given as arguments, or a JSON-lines stream over stdin.
+//! `weburl parse`: components of URLs given as arguments, or a JSON-lines stream over stdin
+//! or files (bulk mode, in [`crate::bulk`]).
 
-use std::io::{BufRead as _, Write as _};
+use std::io::Write as _;
 
 use weburl::encoding_rs::{Encoding, UTF_8};
 use weburl::{ParseError, Url, ValidationError};
 
+use crate::bulk::{self, BATCH_BYTES, Options, Source};
 use crate::cli::ParseArgs;
 use crate::json;
 use crate::out::{Failure, Out, Status, note};
-use crate::progress::{Progress, stdin_size};
+use crate::progress::{Progress, files_size, stdin_size};
 
 /// How to parse each input: the base URL and the query encoding.
 pub struct Parser {
@@ -95,11 +97,16 @@ fn write_table(out: &mut Out, url: &Url) -> Result<(), Failure> {
 pub fn run(args: &ParseArgs, out: &mut Out) -> Status {
     let parser = Parser::new(args.base.as_deref(), args.encoding.as_deref())?;
     if args.urls.is_empty() {
-        return stream(&parser, args, out);
+        return stream(parser, args, out);
     }
     if args.json_input {
         return Err(Failure::Usage(
             "--json-input reads standard input: give no URL arguments with it".to_owned(),
+        ));
+    }
+    if !args.inputs.is_empty() {
+        return Err(Failure::Usage(
+            "--input reads URLs from files: give no URL arguments with it".to_owned(),
         ));
     }
     let mut status = 0;
@@ -115,7 +122,7 @@ pub fn run(args: &ParseArgs, out: &mut Out) -> Status {
             Err(err) => {
                 status = 1;
                 if args.json {
-                    json::write_failure(out.writer(), None, input, &err.to_string())?;
+                    json::write_failure(out.writer(), None, None, input, &err.to_string())?;
                 } else {
                     // Keep stdout and stderr in order for a person reading both.
                     out.flush()?;
@@ -127,81 +134,39 @@ pub fn run(args: &ParseArgs, out: &mut Out) -> Status {
     Ok(status)
 }
 
-/// Streams standard input: one URL per line in, one JSON object per line out.
-fn stream(parser: &Parser, args: &ParseArgs, out: &mut Out) -> Status {
-    let stdin = std::io::stdin();
-    let mut input = std::io::BufReader::with_capacity(1 << 16, stdin.lock());
-    let mut progress = args.progress.then(|| Progress::new(stdin_size()));
-    let mut buf = Vec::with_capacity(256);
-    let mut line_number = 0u64;
-    let mut status = 0;
-    loop {
-        buf.clear();
-        let read = input
-            .read_until(b'\n', &mut buf)
-            .map_err(|err| Failure::Usage(format!("cannot read standard input: {err}")))?;
-        if read == 0 {
-            break;
-        }
-        line_number += 1;
-        let line = strip_line_ending(&buf);
-        let decoded = if args.json_input {
-            serde_json::from_slice::<String>(line)
-                .map(std::borrow::Cow::Owned)
-                .map_err(|err| format!("not a JSON string: {err}"))
+/// Bulk mode: standard input or the `--input` files, one URL per line in, one JSON object
+/// per line out, in order, on `--threads` threads (see [`crate::bulk`]).
+fn stream(parser: Parser, args: &ParseArgs, out: &mut Out) -> Status {
+    let threads = match args.threads {
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+    };
+    let is_stdin = |path: &std::path::Path| path.as_os_str() == "-";
+    let sources = if args.inputs.is_empty() {
+        vec![Source::stdin()]
+    } else {
+        let open = |path: &std::path::PathBuf| {
+            if is_stdin(path) { Ok(Source::stdin()) } else { Source::open(path) }
+        };
+        args.inputs.iter().map(open).collect::<Result<Vec<_>, _>>()?
+    };
+    let mut progress = args.progress.then(|| {
+        let total = if args.inputs.is_empty() {
+            stdin_size()
+        } else if args.inputs.iter().any(|path| is_stdin(path)) {
+            None
         } else {
-            std::str::from_utf8(line)
-                .map(std::borrow::Cow::Borrowed)
-                .map_err(|err| format!("invalid UTF-8 at byte {}", err.valid_up_to()))
+            files_size(&args.inputs)
         };
-        let failed = match decoded {
-            Ok(text) => match parser.parse(&text) {
-                Ok(url) => {
-                    json::write_url(out.writer(), &url)?;
-                    false
-                }
-                Err(err) => {
-                    json::write_failure(out.writer(), Some(line_number), &text, &err.to_string())?;
-                    true
-                }
-            },
-            Err(reason) => {
-                let lossy = String::from_utf8_lossy(line);
-                json::write_failure(out.writer(), Some(line_number), &lossy, &reason)?;
-                true
-            }
-        };
-        if failed {
-            status = 1;
-        }
-        if let Some(progress) = &mut progress {
-            progress.line(read, failed);
-        }
-    }
+        Progress::new(total)
+    });
+    let options = Options { parser: std::sync::Arc::new(parser), json_input: args.json_input };
+    let batch_bytes = args.batch_bytes.unwrap_or(BATCH_BYTES);
+    let status = bulk::run(&options, sources, threads, batch_bytes, out, progress.as_mut())?;
     if let Some(progress) = &mut progress {
         out.flush()?;
         progress.finish();
     }
     let _ = std::io::stderr().flush();
     Ok(status)
-}
-
-/// The line without its `\n` or `\r\n`.
-fn strip_line_ending(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::strip_line_ending;
-
-    #[test]
-    fn strips_one_line_ending() {
-        assert_eq!(strip_line_ending(b"a\r\n"), b"a");
-        assert_eq!(strip_line_ending(b"a\n"), b"a");
-        assert_eq!(strip_line_ending(b"a"), b"a");
-        assert_eq!(strip_line_ending(b"a\n\n"), b"a\n");
-        assert_eq!(strip_line_ending(b"\r\r\n"), b"\r");
-    }
 }

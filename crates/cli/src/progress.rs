@@ -27,16 +27,14 @@ impl Progress {
         Progress { total, bytes: 0, lines: 0, failed: 0, start: now, last_draw: now, live }
     }
 
-    /// Records one line of `len` bytes (with its line ending) and redraws when due.
-    pub fn line(&mut self, len: usize, failed: bool) {
-        self.bytes += len as u64;
-        self.lines += 1;
-        self.failed += u64::from(failed);
-        // Checking the clock every 1024 lines keeps the cost out of the hot loop.
-        if self.live
-            && self.lines % 1024 == 0
-            && self.last_draw.elapsed() >= Duration::from_millis(100)
-        {
+    /// Records `lines` lines of `bytes` bytes in all (with their line endings), `failed` of
+    /// which failed, and redraws when due. Bulk mode calls it once per batch of lines, which
+    /// keeps the clock out of the per-line loop.
+    pub fn add(&mut self, bytes: usize, lines: u64, failed: u64) {
+        self.bytes += bytes as u64;
+        self.lines += lines;
+        self.failed += failed;
+        if self.live && self.last_draw.elapsed() >= Duration::from_millis(100) {
             self.draw(false);
         }
     }
@@ -120,6 +118,14 @@ fn human_bytes(n: f64) -> String {
         unit = next;
     }
     if unit == "B" { format!("{value:.0} B") } else { format!("{value:.1} {unit}") }
+}
+
+/// The total size of the files, when each has a known size.
+pub fn files_size(paths: &[std::path::PathBuf]) -> Option<u64> {
+    paths.iter().try_fold(0u64, |total, path| {
+        let meta = std::fs::metadata(path).ok()?;
+        meta.is_file().then(|| total.saturating_add(meta.len()))
+    })
 }
 
 /// The size of standard input when it is a regular file.

@@ -201,21 +201,24 @@ fn bulk_empty_input_is_no_output_and_success() {
     }
 }
 
+/// The error of an input that is empty (or only spaces) without a base.
+const NO_BASE: &str = "relative URL without a base (missing-scheme-non-relative-URL)";
+
 /// Each kind of awkward line yields exactly its one line of output, in order.
 #[test]
 fn bulk_awkward_lines() {
     let lines: [(&[u8], Result<&str, &str>); 12] = [
         (b"http://a/1", Ok("http://a/1")),
-        (b"", Err("relative URL without a base (missing-scheme-non-relative-URL)")),
+        (b"", Err(NO_BASE)),
         (b"http://a/3\r", Ok("http://a/3")),
-        (b"\r", Err("relative URL without a base (missing-scheme-non-relative-URL)")),
+        (b"\r", Err(NO_BASE)),
         (b"http://a/5\r\r", Ok("http://a/5")),
         (b"http://a/\x006", Ok("http://a/%006")),
         (b"\x00http://a/7\x00", Ok("http://a/7")),
         (b"http://a/\xFF8", Err("invalid UTF-8 at byte 9")),
         (b"\xC3", Err("invalid UTF-8 at byte 0")),
         (b"http://a/b\rc", Ok("http://a/bc")),
-        (b"   ", Err("relative URL without a base (missing-scheme-non-relative-URL)")),
+        (b"   ", Err(NO_BASE)),
         (b"http://a/12", Ok("http://a/12")),
     ];
     let mut input = Vec::new();
