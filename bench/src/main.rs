@@ -6,6 +6,7 @@
 //! Every suite runs its contestants in alternating rounds (order reversed every other round,
 //! one untimed warm-up pass first) and prints medians and paired ratios with their min and max.
 
+mod families;
 mod suites;
 mod timing;
 
@@ -65,6 +66,9 @@ fn main() -> ExitCode {
     match args.next().as_deref() {
         Some("compare") => {}
         Some("profile") => return profile(args),
+        Some("families") => return families::main(args, default_data_dir()),
+        Some("families-list") => return families::list(default_data_dir()),
+        Some("families-profile") => return families::profile(args, default_data_dir()),
         _ => return usage(),
     }
     let mut options = Options { rounds: 21, data: default_data_dir(), only: None };
