@@ -165,12 +165,9 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
     // The last label.
     *buffers.labels.get_mut(mapper.label_count)? = (mapper.len as u8, mapper.non_ascii);
     let labels = buffers.labels.get(..=mapper.label_count)?;
-    // Steps 3 and 4, and ToASCII step 3: each label is checked (criteria 1 and 7 hold by
-    // construction, 5 and 8 cannot fail without a full stop or joiner in a label), then copied
-    // or encoded.
-    // Encoding a label takes about as many bytes as its UTF-8 form, plus the `xn--` prefix and a
-    // few digits.
-    let mut out = String::with_capacity(domain.len() + 8 * labels.len());
+    // Steps 3 and 4: each label is checked (criteria 1 and 7 hold by construction, 5 and 8
+    // cannot fail without a full stop or joiner in a label), and the Bidi rule, all before
+    // any encoding, so that a domain the full path must take costs no Punycode here.
     let mut start = 0;
     // Decoded `xn--` labels (allocated only when there is one) and whether there was one.
     let mut decoded = Vec::new();
@@ -178,26 +175,13 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
     for &(end, non_ascii) in labels {
         let end = usize::from(end);
         let label = buffers.points.get(start..end)?;
-        if start > 0 {
-            out.push('.');
-        }
         start = end + 1;
-        if non_ascii {
-            check_label(label, config)?;
-            out.push_str("xn--");
-            punycode::encode_points(label, &mut out, None).ok()?;
-            continue;
-        }
         match label {
-            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] => {
+            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !non_ascii => {
                 check_ace_label(encoded, config, &mut decoded)?;
                 ace = true;
             }
             _ => check_label(label, config)?,
-        }
-        // ToASCII step 3 leaves ASCII labels, decoded `xn--` ones included, as they are.
-        for &cp in label {
-            punycode::push_ascii(&mut out, cp as u8);
         }
     }
     // Criterion 9 (CheckBidi), for every label of a Bidi domain name (left to the full path
@@ -209,6 +193,28 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
         let points = buffers.points.get(..mapper.len)?;
         for label in points.split(|&cp| cp == FULL_STOP) {
             bidi_rule_holds(label)?;
+        }
+    }
+    // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, decoded `xn--` labels
+    // included, are left as they are.
+    // Encoding a label takes about as many bytes as its UTF-8 form, plus the `xn--` prefix and a
+    // few digits.
+    let mut out = String::with_capacity(domain.len() + 8 * labels.len());
+    let mut start = 0;
+    for &(end, non_ascii) in labels {
+        let end = usize::from(end);
+        let label = buffers.points.get(start..end)?;
+        if start > 0 {
+            out.push('.');
+        }
+        start = end + 1;
+        if non_ascii {
+            out.push_str("xn--");
+            punycode::encode_points(label, &mut out, None).ok()?;
+        } else {
+            for &cp in label {
+                punycode::push_ascii(&mut out, cp as u8);
+            }
         }
     }
     // ToASCII step 4.

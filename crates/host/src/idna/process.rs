@@ -265,8 +265,9 @@ fn process<'a>(
         let mapped = map(domain, config.transitional_processing, &mut valid);
         // Step 2, Normalize to NFC. A string that passes the quick check is already NFC; so is
         // one below U+0300, where every code point is NFC_QC=Yes with combining class 0 (the
-        // normalization stability policy keeps it so).
-        if mapped.chars().all(|c| c < '\u{300}')
+        // normalization stability policy keeps it so), and one without a code point that the
+        // property trie marks `nfc_unsafe` (NFC_QC other than Yes, or a combining class).
+        if mapped.chars().all(|c| c < '\u{300}' || !lookup::props(c).nfc_unsafe())
             || is_nfc_quick(mapped.chars()) == IsNormalized::Yes
         {
             Cow::Owned(mapped)
