@@ -216,8 +216,7 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
     if bytes.get(start) == Some(&b'[') {
         return host_and_port(bytes, start, None, start);
     }
-    // Whole chunks of `reg-name` characters first (no colon or `%` among them).
-    let mut i = chars::skip_chunks(bytes, start, REG_NAME);
+    let mut i = start;
     let mut colon = None;
     loop {
         match bytes.get(i) {
