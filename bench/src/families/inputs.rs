@@ -208,7 +208,8 @@ impl Inputs {
                     host.push_str(&label);
                     host.push('.');
                 }
-                host.push_str(*rng.pick(TLDS));
+                let tld: &&str = rng.pick(TLDS);
+                host.push_str(tld);
                 if host.is_ascii() {
                     continue;
                 }

@@ -288,7 +288,7 @@ pub fn profile(mut args: impl Iterator<Item = String>, data: PathBuf) -> ExitCod
         if f.name != family {
             continue;
         }
-        for e in f.entrants.iter_mut().filter(|e| e.c.name == imp) {
+        if let Some(e) = f.entrants.iter_mut().find(|e| e.c.name == imp) {
             let sum = measured_pass(&mut e.c.pass);
             println!("{family} {imp}: checksum {sum}");
             return ExitCode::SUCCESS;

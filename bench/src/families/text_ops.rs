@@ -34,9 +34,12 @@ const PE_COMPONENT: percent_encoding::AsciiSet = PE_PATH
     .add(b'+')
     .add(b',');
 
+/// A named host set and the input getter that builds it.
+type HostSet<'a> = (&'static str, fn(&'a Inputs) -> &'a [String]);
+
 /// Pushes the text families whose names `wanted` accepts.
 pub fn families<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Family<'a>>) {
-    let sets: [(&str, fn(&'a Inputs) -> &'a [String]); 4] = [
+    let sets: [HostSet<'a>; 4] = [
         ("ASCII hosts of the lists", Inputs::ascii_hosts),
         ("non-ASCII mixed case", Inputs::mixed_hosts),
         ("xn-- input", Inputs::xn_hosts),

@@ -289,7 +289,7 @@ fn search_params<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mu
         .map(|q| {
             let p = SearchParams::parse(q);
             let first = p.iter().next().map_or("", |(k, _)| k).to_owned();
-            let last = p.iter().last().map_or("", |(k, _)| k).to_owned();
+            let last = p.iter().next_back().map_or("", |(k, _)| k).to_owned();
             [first, last, "missing".to_owned()]
         })
         .collect();
