@@ -7,6 +7,7 @@
 //! Every suite runs its contestants in alternating rounds (order reversed every other round,
 //! one untimed warm-up pass first) and prints medians and paired ratios with their min and max.
 
+mod families;
 mod pattern;
 mod scaling;
 mod suites;
@@ -89,6 +90,9 @@ fn main() -> ExitCode {
                 |()| ExitCode::SUCCESS,
             );
         }
+        Some("families") => return families::main(args, default_data_dir()),
+        Some("families-list") => return families::list(default_data_dir()),
+        Some("families-profile") => return families::profile(args, default_data_dir()),
         _ => return usage(),
     }
     let mut options = Options { rounds: 21, data: default_data_dir(), only: None };

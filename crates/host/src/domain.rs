@@ -289,11 +289,12 @@ pub fn domain_to_ascii_with_errors<'a>(
     domain_parse(domain, be_strict, &mut Sink::new(Some(sink)))
 }
 
-/// Whether an ASCII domain holds a label starting with `xn--` (any case).
+/// Whether an ASCII domain holds a label starting with `xn--` (any case): one pass over its
+/// bytes, looking at the start and after each `.`.
 fn has_ace_label(domain: &str) -> bool {
-    domain.split('.').any(|label| {
-        label.as_bytes().get(..4).is_some_and(|prefix| prefix.eq_ignore_ascii_case(b"xn--"))
-    })
+    let bytes = domain.as_bytes();
+    let ace_at = |at: usize| bytes.get(at..at + 4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+    ace_at(0) || bytes.iter().enumerate().any(|(i, &b)| b == b'.' && ace_at(i + 1))
 }
 
 /// Domain to Unicode (section 3.3): the Unicode form of `domain` for display, or `domain`
@@ -323,6 +324,19 @@ pub fn domain_to_unicode(domain: &str) -> String {
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    #[test]
+    fn ace_label_scan_matches_splitting() {
+        let split = |d: &str| {
+            d.split('.')
+                .any(|l| l.as_bytes().get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--")))
+        };
+        let pieces = ["xn--", "XN--", "x", "n", "-", ".", "a", "xn-", "n--"];
+        for i in 0..9usize.pow(4) {
+            let domain: String = (0..4).map(|k| pieces[i / 9usize.pow(k) % 9]).collect();
+            assert_eq!(has_ace_label(&domain), split(&domain), "{domain:?}");
+        }
+    }
 
     #[test]
     fn forbidden_code_points() {

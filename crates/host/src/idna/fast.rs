@@ -9,6 +9,7 @@
 //! (tested in `process`'s tests).
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::Config;
 use super::lookup::{self, Kind, Props, Status};
@@ -164,9 +165,38 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
     // The last label.
     *buffers.labels.get_mut(mapper.label_count)? = (mapper.len as u8, mapper.non_ascii);
     let labels = buffers.labels.get(..=mapper.label_count)?;
-    // Steps 3 and 4, and ToASCII step 3: each label is checked (criteria 1 and 7 hold by
-    // construction, 5 and 8 cannot fail without a full stop or joiner in a label), then copied
-    // or encoded.
+    // Steps 3 and 4: each label is checked (criteria 1 and 7 hold by construction, 5 and 8
+    // cannot fail without a full stop or joiner in a label), and the Bidi rule, all before
+    // any encoding, so that a domain the full path must take costs no Punycode here.
+    let mut start = 0;
+    // Decoded `xn--` labels (allocated only when there is one) and whether there was one.
+    let mut decoded = Vec::new();
+    let mut ace = false;
+    for &(end, non_ascii) in labels {
+        let end = usize::from(end);
+        let label = buffers.points.get(start..end)?;
+        start = end + 1;
+        match label {
+            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !non_ascii => {
+                check_ace_label(encoded, config, &mut decoded)?;
+                ace = true;
+            }
+            _ => check_label(label, config)?,
+        }
+    }
+    // Criterion 9 (CheckBidi), for every label of a Bidi domain name (left to the full path
+    // when a decoded label would take part).
+    if config.check_bidi && mapper.rtl {
+        if ace {
+            return None;
+        }
+        let points = buffers.points.get(..mapper.len)?;
+        for label in points.split(|&cp| cp == FULL_STOP) {
+            bidi_rule_holds(label)?;
+        }
+    }
+    // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, decoded `xn--` labels
+    // included, are left as they are.
     // Encoding a label takes about as many bytes as its UTF-8 form, plus the `xn--` prefix and a
     // few digits.
     let mut out = String::with_capacity(domain.len() + 8 * labels.len());
@@ -178,7 +208,6 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
             out.push('.');
         }
         start = end + 1;
-        check_label(label, config)?;
         if non_ascii {
             out.push_str("xn--");
             punycode::encode_points(label, &mut out, None).ok()?;
@@ -186,13 +215,6 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
             for &cp in label {
                 punycode::push_ascii(&mut out, cp as u8);
             }
-        }
-    }
-    // Criterion 9 (CheckBidi), for every label of a Bidi domain name.
-    if config.check_bidi && mapper.rtl {
-        let points = buffers.points.get(..mapper.len)?;
-        for label in points.split(|&cp| cp == FULL_STOP) {
-            bidi_rule_holds(label)?;
         }
     }
     // ToASCII step 4.
@@ -221,6 +243,46 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
         && (label.get(2..4) == Some(&[HYPHEN, HYPHEN])
             || label.first() == Some(&HYPHEN)
             || label.last() == Some(&HYPHEN))
+    {
+        return None;
+    }
+    Some(())
+}
+
+/// Processing step 4.1 for a (mapped, so lower-case ASCII) `xn--` label whose part after the
+/// prefix is `encoded`: decodes it into `decoded` and checks what the full path checks of a
+/// decoded label (step 4.1.3 and the validity criteria with nontransitional statuses), with the
+/// fast path's stricter rules: `None` unless every decoded non-ASCII code point is valid and
+/// NFC-safe, none is right-to-left (the Bidi rule is left to the full path), the first is no
+/// mark, and the label passes CheckHyphens and does not itself start with `xn--`.
+fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut Vec<char>) -> Option<()> {
+    let mut bytes = [0u8; MAX_POINTS];
+    let bytes = bytes.get_mut(..encoded.len())?;
+    for (byte, &cp) in bytes.iter_mut().zip(encoded) {
+        *byte = u8::try_from(cp).ok()?;
+    }
+    decoded.clear();
+    punycode::decode_chars(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
+    if decoded.iter().all(char::is_ascii) {
+        return None;
+    }
+    for &c in decoded.iter().filter(|c| !c.is_ascii()) {
+        let props = lookup::props(c);
+        if !props.is_valid_nfc() || props.is_rtl() {
+            return None;
+        }
+    }
+    // Criteria 2, 3, 4 and 6, as `check_label` checks them.
+    match decoded.as_slice() {
+        ['x', 'n', '-', '-', ..] => return None,
+        [first, ..] if !first.is_ascii() && lookup::props(*first).is_mark() => return None,
+        _ => {}
+    }
+    if config.check_hyphens
+        && (decoded.get(2..4) == Some(&['-', '-'])
+            || decoded.first() == Some(&'-')
+            || decoded.last() == Some(&'-'))
     {
         return None;
     }

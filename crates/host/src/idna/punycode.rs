@@ -243,7 +243,7 @@ pub(crate) fn decode_with(
 ///
 /// Each insertion moves the code points after it, so the cost is quadratic in the label
 /// length, which [`MAX_LABEL_LEN`] bounds.
-fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
+pub(crate) fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), PunycodeError> {
     let bytes = input.as_bytes();
     if !input.is_ascii() {
         return Err(PunycodeError::NonBasic);
