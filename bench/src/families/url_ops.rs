@@ -197,63 +197,63 @@ fn setters<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
     setter!(
         "protocol",
         fixed(&["https", "http:", "wss", "https:"]),
-        |u, v| u.set_protocol(v),
+        |u, v| ignore(u.set_protocol(v)),
         |u, v| ignore(u.set_protocol(v)),
         |u, v| ignore(q::set_protocol(u, v))
     );
     setter!(
         "username",
         fixed(&["user", "john.doe", "", "a%20b"]),
-        |u, v| u.set_username(v),
+        |u, v| ignore(u.set_username(v)),
         |u, v| ignore(u.set_username(Some(v))),
         |u, v| ignore(q::set_username(u, v))
     );
     setter!(
         "password",
         fixed(&["secret", "p@ss w0rd", "", "tok3n"]),
-        |u, v| u.set_password(v),
+        |u, v| ignore(u.set_password(v)),
         |u, v| ignore(u.set_password(Some(v))),
         |u, v| ignore(q::set_password(u, v))
     );
     setter!(
         "host",
         parsed().map(|u| u.host().to_owned()).collect(),
-        |u, v| u.set_host(v),
+        |u, v| ignore(u.set_host(v)),
         |u, v| ignore(u.set_host(Some(v))),
         |u, v| ignore(q::set_host(u, v))
     );
     setter!(
         "hostname",
         parsed().map(|u| u.hostname().to_owned()).collect(),
-        |u, v| u.set_hostname(v),
+        |u, v| ignore(u.set_hostname(v)),
         |u, v| ignore(u.set_hostname(Some(v))),
         |u, v| ignore(q::set_hostname(u, v))
     );
     setter!(
         "port",
         fixed(&["8080", "443", "", "3000"]),
-        |u, v| u.set_port(v),
+        |u, v| ignore(u.set_port(v)),
         |u, v| ignore(u.set_port(Some(v))),
         |u, v| ignore(q::set_port(u, v))
     );
     setter!(
         "pathname",
         parsed().map(|u| u.pathname().to_owned()).collect(),
-        |u, v| u.set_pathname(v),
+        |u, v| ignore(u.set_pathname(v)),
         |u, v| ignore(u.set_pathname(Some(v))),
         q::set_pathname
     );
     setter!(
         "search",
         parsed().map(|u| u.search().to_owned()).chain(fixed(&["?q=rust url&page=2"])).collect(),
-        |u, v| u.set_search(v),
+        |u, v| ignore(u.set_search(v)),
         |u, v| u.set_search(Some(v)),
         q::set_search
     );
     setter!(
         "hash",
         fixed(&["#section-2", "top", "", "#%C3%A9t%C3%A9"]),
-        |u, v| u.set_hash(v),
+        |u, v| ignore(u.set_hash(v)),
         |u, v| u.set_hash(Some(v)),
         q::set_hash
     );
