@@ -36,6 +36,8 @@ struct Data {
     segments: Vec<Vec<String>>,
     ours: Vec<weburl_parser::Url>,
     theirs: Vec<url::Url>,
+    /// Moves the values each round, so a setter never sets what it set last round.
+    shift: usize,
 }
 
 fn data() -> Data {
@@ -76,7 +78,7 @@ fn data() -> Data {
     if fragments.is_empty() {
         fragments.push(String::from("top"));
     }
-    Data { lines, hosts, paths, queries, fragments, segments, ours, theirs }
+    Data { lines, hosts, paths, queries, fragments, segments, ours, theirs, shift: 0 }
 }
 
 /// One operation: a weburl pass and a rust-url pass over the same values.
@@ -84,51 +86,99 @@ type Pass = fn(&mut Data) -> usize;
 
 fn op_table() -> Vec<(&'static str, Pass, Pass)> {
     vec![
-        ("set_host", |d| w_each(d, |u, i, d| ignore(u.set_host(&d.hosts[i % d.hosts.len()]))), |d| {
-            r_each(d, |u, i, d| ignore(u.set_host(Some(&d.hosts[i % d.hosts.len()]))))
-        }),
+        (
+            "set_host",
+            |d| w_each(d, |u, i, d| ignore(u.set_host(&d.hosts[(i + d.shift) % d.hosts.len()]))),
+            |d| {
+                r_each(d, |u, i, d| {
+                    ignore(u.set_host(Some(&d.hosts[(i + d.shift) % d.hosts.len()])))
+                })
+            },
+        ),
         (
             "set_hostname",
-            |d| w_each(d, |u, i, d| ignore(u.set_hostname(&d.hosts[i % d.hosts.len()]))),
-            |d| r_each(d, |u, i, d| ignore(u.set_host(Some(&d.hosts[i % d.hosts.len()])))),
+            |d| {
+                w_each(d, |u, i, d| ignore(u.set_hostname(&d.hosts[(i + d.shift) % d.hosts.len()])))
+            },
+            |d| {
+                r_each(d, |u, i, d| {
+                    ignore(u.set_host(Some(&d.hosts[(i + d.shift) % d.hosts.len()])))
+                })
+            },
         ),
         (
             "set_pathname",
-            |d| w_each(d, |u, i, d| ignore(u.set_pathname(&d.paths[i % d.paths.len()]))),
-            |d| r_each(d, |u, i, d| u.set_path(&d.paths[i % d.paths.len()])),
+            |d| {
+                w_each(d, |u, i, d| ignore(u.set_pathname(&d.paths[(i + d.shift) % d.paths.len()])))
+            },
+            |d| r_each(d, |u, i, d| u.set_path(&d.paths[(i + d.shift) % d.paths.len()])),
         ),
-        ("set_path", |d| w_each(d, |u, i, d| u.set_path(&d.paths[i % d.paths.len()])), |d| {
-            r_each(d, |u, i, d| u.set_path(&d.paths[i % d.paths.len()]))
-        }),
+        (
+            "set_path",
+            |d| w_each(d, |u, i, d| u.set_path(&d.paths[(i + d.shift) % d.paths.len()])),
+            |d| r_each(d, |u, i, d| u.set_path(&d.paths[(i + d.shift) % d.paths.len()])),
+        ),
         (
             "set_query",
-            |d| w_each(d, |u, i, d| u.set_query(Some(&d.queries[i % d.queries.len()]))),
-            |d| r_each(d, |u, i, d| u.set_query(Some(&d.queries[i % d.queries.len()]))),
+            |d| w_each(d, |u, i, d| u.set_query(Some(&d.queries[(i + d.shift) % d.queries.len()]))),
+            |d| r_each(d, |u, i, d| u.set_query(Some(&d.queries[(i + d.shift) % d.queries.len()]))),
         ),
         (
             "set_search",
-            |d| w_each(d, |u, i, d| ignore(u.set_search(&d.queries[i % d.queries.len()]))),
-            |d| r_each(d, |u, i, d| u.set_query(Some(&d.queries[i % d.queries.len()]))),
+            |d| {
+                w_each(d, |u, i, d| {
+                    ignore(u.set_search(&d.queries[(i + d.shift) % d.queries.len()]))
+                })
+            },
+            |d| r_each(d, |u, i, d| u.set_query(Some(&d.queries[(i + d.shift) % d.queries.len()]))),
         ),
         (
             "set_fragment",
-            |d| w_each(d, |u, i, d| u.set_fragment(Some(&d.fragments[i % d.fragments.len()]))),
-            |d| r_each(d, |u, i, d| u.set_fragment(Some(&d.fragments[i % d.fragments.len()]))),
+            |d| {
+                w_each(d, |u, i, d| {
+                    u.set_fragment(Some(&d.fragments[(i + d.shift) % d.fragments.len()]))
+                })
+            },
+            |d| {
+                r_each(d, |u, i, d| {
+                    u.set_fragment(Some(&d.fragments[(i + d.shift) % d.fragments.len()]))
+                })
+            },
         ),
         (
             "set_hash",
-            |d| w_each(d, |u, i, d| ignore(u.set_hash(&d.fragments[i % d.fragments.len()]))),
-            |d| r_each(d, |u, i, d| u.set_fragment(Some(&d.fragments[i % d.fragments.len()]))),
+            |d| {
+                w_each(d, |u, i, d| {
+                    ignore(u.set_hash(&d.fragments[(i + d.shift) % d.fragments.len()]))
+                })
+            },
+            |d| {
+                r_each(d, |u, i, d| {
+                    u.set_fragment(Some(&d.fragments[(i + d.shift) % d.fragments.len()]))
+                })
+            },
         ),
         (
             "set_scheme",
-            |d| w_each(d, |u, i, _| ignore(u.set_scheme(if i % 2 == 0 { "http" } else { "https" }))),
-            |d| r_each(d, |u, i, _| ignore(u.set_scheme(if i % 2 == 0 { "http" } else { "https" }))),
+            |d| {
+                w_each(d, |u, i, d| {
+                    ignore(u.set_scheme(if (i + d.shift) % 2 == 0 { "http" } else { "https" }))
+                })
+            },
+            |d| {
+                r_each(d, |u, i, d| {
+                    ignore(u.set_scheme(if (i + d.shift) % 2 == 0 { "http" } else { "https" }))
+                })
+            },
         ),
         (
             "set_port_u16",
-            |d| w_each(d, |u, i, _| ignore(u.set_port_u16(Some(8000 + (i % 100) as u16)))),
-            |d| r_each(d, |u, i, _| ignore(u.set_port(Some(8000 + (i % 100) as u16)))),
+            |d| {
+                w_each(d, |u, i, d| {
+                    ignore(u.set_port_u16(Some(8000 + ((i + d.shift) % 100) as u16)))
+                })
+            },
+            |d| r_each(d, |u, i, d| ignore(u.set_port(Some(8000 + ((i + d.shift) % 100) as u16)))),
         ),
         (
             "query_pairs_mut",
@@ -136,7 +186,7 @@ fn op_table() -> Vec<(&'static str, Pass, Pass)> {
                 w_each(d, |u, i, d| {
                     u.query_pairs_mut()
                         .clear()
-                        .append_pair("q", &d.hosts[i % d.hosts.len()])
+                        .append_pair("q", &d.hosts[(i + d.shift) % d.hosts.len()])
                         .append_pair("page", "2");
                 })
             },
@@ -144,7 +194,7 @@ fn op_table() -> Vec<(&'static str, Pass, Pass)> {
                 r_each(d, |u, i, d| {
                     u.query_pairs_mut()
                         .clear()
-                        .append_pair("q", &d.hosts[i % d.hosts.len()])
+                        .append_pair("q", &d.hosts[(i + d.shift) % d.hosts.len()])
                         .append_pair("page", "2");
                 })
             },
@@ -154,14 +204,14 @@ fn op_table() -> Vec<(&'static str, Pass, Pass)> {
             |d| {
                 w_each(d, |u, i, d| {
                     if let Ok(mut s) = u.path_segments_mut() {
-                        s.clear().extend(d.segments[i % d.segments.len()].iter());
+                        s.clear().extend(d.segments[(i + d.shift) % d.segments.len()].iter());
                     }
                 })
             },
             |d| {
                 r_each(d, |u, i, d| {
                     if let Ok(mut s) = u.path_segments_mut() {
-                        s.clear().extend(d.segments[i % d.segments.len()].iter());
+                        s.clear().extend(d.segments[(i + d.shift) % d.segments.len()].iter());
                     }
                 })
             },
@@ -192,7 +242,11 @@ fn r_each(d: &mut Data, f: impl Fn(&mut url::Url, usize, &Data)) -> usize {
 }
 
 fn parse_weburl(lines: &[String]) -> usize {
-    lines.iter().filter_map(|l| weburl_parser::Url::parse(black_box(l)).ok()).map(|u| u.href().len()).sum()
+    lines
+        .iter()
+        .filter_map(|l| weburl_parser::Url::parse(black_box(l)).ok())
+        .map(|u| u.href().len())
+        .sum()
 }
 
 fn parse_url(lines: &[String]) -> usize {
@@ -224,7 +278,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut d = data();
     if args.first().map(String::as_str) == Some("only") {
-        let (who, what) = (args.get(1).map_or("", String::as_str), args.get(2).map_or("", String::as_str));
+        let (who, what) =
+            (args.get(1).map_or("", String::as_str), args.get(2).map_or("", String::as_str));
         if let Some(k) = LISTS.iter().position(|n| format!("parse_{n}") == what) {
             let lines = &d.lines[k];
             black_box(match who {
@@ -256,6 +311,7 @@ fn main() {
         for round in 0..rounds + 1 {
             let a = time(|| w(&mut d));
             let b = time(|| r(&mut d));
+            d.shift += 1;
             if round > 0 {
                 tw.push(a);
                 tr.push(b);
