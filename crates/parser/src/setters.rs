@@ -10,7 +10,7 @@ use core::num::NonZeroU32;
 use crate::Url;
 use crate::error::ParseError;
 use crate::host::{HostKind, parse_host_into};
-use crate::parser::authority::{ends_authority, parse_port, push_port};
+use crate::parser::authority::{ends_authority, parse_port};
 use crate::parser::path::query_set;
 use crate::parser::scheme::is_scheme_byte;
 use crate::parser::{Parser, State, clean};
@@ -42,7 +42,11 @@ impl Url {
             debug_assert!(start <= end && end <= self.len_u32(), "splice {start}..{end}");
             return false;
         }
-        self.serialization.replace_range(range, text);
+        // Two tail moves (memmove) beat `replace_range`, whose splice copies byte by byte.
+        if !range.is_empty() {
+            self.serialization.drain(range);
+        }
+        self.serialization.insert_str(start as usize, text);
         let delta = i64::from(to_u32(text.len())) - i64::from(end - start);
         let shift = |x: u32| u32::try_from(i64::from(x) + delta).unwrap_or(x);
         let shift_nz = |x: NonZeroU32| NonZeroU32::new(shift(x.get())).unwrap_or(x);
@@ -116,12 +120,25 @@ impl Url {
     #[must_use]
     pub(crate) fn set_port_value(&mut self, port: Option<u16>) -> bool {
         let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
-        let mut text = String::new();
+        // `:` and at most five digits, written back to front without a heap buffer.
+        let mut buffer = [b':'; 6];
+        let mut first = buffer.len();
         if let Some(port) = port {
-            text.push(':');
-            push_port(&mut text, port);
+            let mut n = port;
+            loop {
+                first -= 1;
+                if let Some(slot) = buffer.get_mut(first) {
+                    *slot = b'0' + u8::try_from(n % 10).unwrap_or(0);
+                }
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            first -= 1;
         }
-        if !self.splice(self.host_end, self.path_start, &text, Shift::PathStart) {
+        let text = core::str::from_utf8(buffer.get(first..).unwrap_or(&[])).unwrap_or("");
+        if !self.splice(self.host_end, self.path_start, text, Shift::PathStart) {
             return false;
         }
         self.port = port;
@@ -316,6 +333,18 @@ impl Url {
     }
 
     fn host_setter(&mut self, value: &str, state_override: State) -> Result<(), SetterError> {
+        if let Some(outcome) = self.fast_host(value) {
+            return outcome;
+        }
+        self.host_setter_general(value, state_override)
+    }
+
+    /// The host and hostname setters' steps for any value (`fast_host` takes the usual ones).
+    pub(crate) fn host_setter_general(
+        &mut self,
+        value: &str,
+        state_override: State,
+    ) -> Result<(), SetterError> {
         if self.has_opaque_path() {
             return Err(SetterError::OpaquePath);
         }
@@ -478,6 +507,14 @@ impl Url {
     /// Pathname setter after its opaque-path check: empties the path and parses `value` with
     /// the path start state as state override.
     pub(crate) fn write_path(&mut self, value: &str) -> Result<(), SetterError> {
+        if let Some(outcome) = self.fast_path(value) {
+            return outcome;
+        }
+        self.write_path_general(value)
+    }
+
+    /// [`write_path`](Self::write_path) for any value (`fast_path` takes the usual ones).
+    pub(crate) fn write_path_general(&mut self, value: &str) -> Result<(), SetterError> {
         let (input, ..) = clean(value, false);
         let mut parser = Parser::for_override(&input, self, State::PathStart);
         if parser.run(State::PathStart).is_err() {
@@ -591,6 +628,26 @@ impl Url {
             self.debug_check();
             return Ok(());
         };
+        if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+            && fits_u32(start as usize, 0, value.len().saturating_mul(3).saturating_add(1))
+        {
+            // The usual case, written in place (the fragment is last): the fragment state
+            // with state override percent-encodes the whole input with the fragment set.
+            self.serialization.truncate(start as usize);
+            self.serialization.push('#');
+            weburl_percent::encode_into(value, &weburl_percent::FRAGMENT, &mut self.serialization);
+            self.fragment_start = NonZeroU32::new(start);
+            self.debug_check();
+            return Ok(());
+        }
+        self.write_fragment_general(value)
+    }
+
+    /// [`write_fragment`](Self::write_fragment) for a value with tabs or newlines (or any
+    /// value: the tests compare it with the in-place path).
+    pub(crate) fn write_fragment_general(&mut self, value: &str) -> Result<(), SetterError> {
+        let start = self.query_end();
+        let end = to_u32(self.serialization.len());
         let (input, ..) = clean(value, false);
         let mut parser = Parser::for_override(&input, self, State::Fragment);
         parser.out.push('#');
@@ -616,6 +673,7 @@ pub(crate) fn fits_u32(len: usize, removed: usize, added: usize) -> bool {
         .is_some_and(|total| u32::try_from(total).is_ok())
 }
 
+mod fast;
 #[cfg(test)]
 mod proptests;
 
@@ -638,6 +696,21 @@ mod tests {
                 general.set_hash("");
                 assert_eq!(fast.href(), general.href(), "{href} {value:?}");
                 assert_eq!(fast.search(), general.search(), "{href} {value:?}");
+            }
+        }
+    }
+
+    /// The in-place hash setter agrees with the state machine's fragment state.
+    #[test]
+    fn fragment_in_place_agrees_with_the_general_setter() {
+        for href in ["https://a/p?q#old", "https://a/p", "sc:opaque", "file:///x#"] {
+            for value in ["", "#", "a b", "\u{e9}`<>\"", "%zz\u{0}\u{7f}", "x#y", "?q"] {
+                let mut fast = Url::parse(href).unwrap();
+                fast.write_fragment(Some(value)).unwrap();
+                let mut general = Url::parse(href).unwrap();
+                general.write_fragment_general(value).unwrap();
+                assert_eq!(fast.href(), general.href(), "{href} {value:?}");
+                assert_eq!(fast.check_invariants(), Ok(()), "{href} {value:?}");
             }
         }
     }

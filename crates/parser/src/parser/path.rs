@@ -8,7 +8,7 @@ use crate::error::ValidationErrorKind;
 use crate::url::SchemeType;
 
 /// Whether `segment` is a single-dot URL path segment (section 4.1): `.` or `%2e`.
-pub(super) fn is_single_dot(segment: &[u8]) -> bool {
+pub(crate) fn is_single_dot(segment: &[u8]) -> bool {
     match segment {
         [b'.'] => true,
         [b'%', b'2', e] => e.eq_ignore_ascii_case(&b'e'),
@@ -18,7 +18,7 @@ pub(super) fn is_single_dot(segment: &[u8]) -> bool {
 
 /// Whether `segment` is a double-dot URL path segment (section 4.1): `..`, `.%2e`, `%2e.` or
 /// `%2e%2e`, ASCII case-insensitively.
-pub(super) fn is_double_dot(segment: &[u8]) -> bool {
+pub(crate) fn is_double_dot(segment: &[u8]) -> bool {
     match segment.len() {
         2 => segment == b"..",
         4 => {
