@@ -2,8 +2,8 @@
 //! List), and domain to ASCII / to Unicode over columns of domains.
 
 use arrow_array::{Array, ArrayRef};
-use weburl::host::{Host, domain_to_ascii as to_ascii, domain_to_unicode as to_unicode};
 use weburl::HostKind;
+use weburl::host::{Host, domain_to_ascii as to_ascii, domain_to_unicode as to_unicode};
 
 use crate::error::{Error, Options};
 use crate::input::{Arg, Column, rows};

@@ -81,7 +81,8 @@ pub fn join(base: Arg<'_>, input: Arg<'_>, options: &Options) -> Result<ArrayRef
     let base = Base::new(base, options)?;
     let base_column = base.column();
     let len = rows(&[inputs, base_column.unwrap_or(Column::Scalar(None))])?;
-    let large = inputs.is_large() || (inputs.len().is_none() && base_column.is_some_and(|c| c.is_large()));
+    let large =
+        inputs.is_large() || (inputs.len().is_none() && base_column.is_some_and(|c| c.is_large()));
     let mut out = StrBuilder::new(large, len, guess_bytes(len));
     for row in 0..len {
         let joined = match inputs.get(row, options)? {

@@ -186,10 +186,7 @@ pub fn component(
 /// assert!(ports.is_null(1) && ports.is_null(2));
 /// # Ok::<(), weburl_arrow::Error>(())
 /// ```
-pub fn port_number(
-    urls: &dyn Array,
-    options: &Options,
-) -> Result<arrow_array::UInt16Array, Error> {
+pub fn port_number(urls: &dyn Array, options: &Options) -> Result<arrow_array::UInt16Array, Error> {
     let mut out = UInt16Builder::with_capacity(urls.len());
     for_each_url(Arg::Array(urls), options, |_, url| {
         out.append_option(url.and_then(Url::port_u16));
@@ -286,7 +283,8 @@ pub fn parse(urls: &dyn Array, options: &Options) -> Result<StructArray, Error> 
     let mut strings: Vec<StrBuilder> = Component::ALL
         .iter()
         .map(|c| {
-            let bytes = if *c == Component::Href { guess_bytes(len) } else { len.saturating_mul(8) };
+            let bytes =
+                if *c == Component::Href { guess_bytes(len) } else { len.saturating_mul(8) };
             StrBuilder::new(large, len, bytes)
         })
         .collect();
