@@ -57,7 +57,7 @@ impl<'a> Base<'a> {
 
 /// `new URL(input, base).href` for every row: null where either side is null or parsing
 /// fails. Either side may be an array or a scalar; a scalar base is parsed once. The output
-/// is `LargeUtf8` when `input` (or, for a scalar input, `base`) has 64-bit offsets.
+/// is `LargeUtf8` when `input` is an array with 64-bit offsets.
 ///
 /// # Errors
 ///
