@@ -99,7 +99,7 @@ pub fn functions(options: Options) -> Vec<Arc<ScalarUDF>> {
 /// ```
 /// let ctx = datafusion::prelude::SessionContext::new();
 /// weburl_datafusion::register_all(&ctx);
-/// assert!(ctx.udf("url_registrable_domain").is_ok());
+/// assert!(ctx.state().scalar_functions().contains_key("url_registrable_domain"));
 /// ```
 pub fn register_all(ctx: &SessionContext) {
     register_all_with(ctx, Options::new());
@@ -111,7 +111,7 @@ pub fn register_all(ctx: &SessionContext) {
 /// use weburl_datafusion::{OnInvalid, Options};
 /// let ctx = datafusion::prelude::SessionContext::new();
 /// weburl_datafusion::register_all_with(&ctx, Options::new().invalid(OnInvalid::Error));
-/// assert!(ctx.udf("url_parse").is_ok());
+/// assert!(ctx.state().scalar_functions().contains_key("url_parse"));
 /// ```
 pub fn register_all_with(ctx: &SessionContext, options: Options) {
     for udf in functions(options) {

@@ -77,17 +77,20 @@ impl UrlUdf {
         }
     }
 
+    /// Argument `i` as a kernel argument.
+    fn arg<'a>(&self, args: &'a [ArgValue<'a>], i: usize) -> Result<Arg<'a>> {
+        match args.get(i) {
+            Some(ArgValue::Array(array)) => Ok(Arg::Array(array.as_ref())),
+            Some(ArgValue::Scalar(value)) => Ok(Arg::Scalar(self.scalar(value, i)?)),
+            None => exec_err!("{}: argument {i} is missing", self.function.name()),
+        }
+    }
+
     /// Runs the kernel over `args`, each an array of `rows` rows or a scalar; the primary
     /// argument is always an array here.
     fn run(&self, args: &[ArgValue<'_>]) -> Result<ArrayRef> {
         let options = &self.options;
-        let arg = |i: usize| -> Result<Arg<'_>> {
-            match args.get(i) {
-                Some(ArgValue::Array(array)) => Ok(Arg::Array(array.as_ref())),
-                Some(ArgValue::Scalar(value)) => Ok(Arg::Scalar(self.scalar(value, i)?)),
-                None => exec_err!("{}: argument {i} is missing", self.function.name()),
-            }
-        };
+        let arg = |i: usize| self.arg(args, i);
         let primary = match arg(self.function.primary())? {
             Arg::Array(array) => array,
             Arg::Scalar(_) => {

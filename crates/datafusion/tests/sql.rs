@@ -327,13 +327,12 @@ async fn scalars_and_columns_mix_in_every_position() {
 #[tokio::test]
 async fn literal_arguments_are_folded_at_planning_time() {
     let ctx = context();
-    let sql = "EXPLAIN SELECT url_hostname('https://WWW.Example.com/'), \
-               url_registrable_domain('https://a.b.example.co.uk/') FROM (VALUES (1)) AS t(x)";
-    let plan =
-        text(&query(&ctx, sql).await, "plan").into_iter().flatten().collect::<Vec<_>>().join("\n");
-    let logical = plan.split("physical_plan").next().unwrap();
-    assert!(logical.contains("www.example.com") && logical.contains("example.co.uk"), "{plan}");
-    assert!(!plan.contains("url_hostname(") && !plan.contains("url_registrable_domain("), "{plan}");
+    let sql = "EXPLAIN SELECT url_hostname('https://WWW.Example.com/') AS h, \
+               url_registrable_domain('https://a.b.example.co.uk/') AS d FROM (VALUES (1)) AS t(x)";
+    let plan = text(&query(&ctx, sql).await, "plan").into_iter().flatten().collect::<Vec<_>>();
+    let plan = plan.join("\n");
+    assert!(plan.contains("www.example.com") && plan.contains("example.co.uk"), "{plan}");
+    assert!(!plan.contains("url_hostname") && !plan.contains("url_registrable_domain"), "{plan}");
     // All-literal calls also run as scalars without a table.
     let result =
         query(&ctx, "SELECT url_port_number('http://h:8080/') AS p, url_parse('x')['valid'] AS v")
