@@ -234,7 +234,8 @@ fn check_rows(result: &RecordBatch) -> usize {
                         let values = q_all.value(row);
                         let got: Vec<&str> =
                             values.as_string::<i32>().iter().map(|v| v.unwrap()).collect();
-                        let want: Vec<&str> = url.search_params().get_all("q").collect();
+                        let params = url.search_params();
+                        let want: Vec<&str> = params.get_all("q").collect();
                         assert_eq!(got, want, "q_all of {input:?}");
                     }
                 }
