@@ -295,6 +295,12 @@ fn pattern_seed(case: &Value) -> Option<Vec<u8>> {
     (seed.len() <= 256).then_some(seed)
 }
 
+/// libFuzzer's per-input time limit for `target`: 10 s, and 2 s for `pattern`, whose
+/// inputs are capped at 256 bytes, so a slower one is a backtracking blow-up worth reporting.
+fn timeout_seconds(target: &str) -> u32 {
+    if target == "pattern" { 2 } else { 10 }
+}
+
 /// The fields joined by the separator byte.
 fn join(fields: &[&str]) -> Vec<u8> {
     let mut out = Vec::new();
@@ -418,7 +424,7 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
             std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
         let corpus = fuzz.join("corpus").join(t);
         let started = Instant::now();
-        // One process (one core); hangs are inputs that take over 10 s.
+        // One process (one core); hangs are inputs over the timeout.
         let status = cargo()
             .current_dir(root)
             .args(["fuzz", "run", t])
@@ -426,7 +432,8 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
             .arg("--")
             .arg(format!("-max_total_time={seconds}"))
             .arg(format!("-dict={}", fuzz.join("url.dict").display()))
-            .args(["-timeout=10", "-rss_limit_mb=2048", "-print_final_stats=1"])
+            .arg(format!("-timeout={}", timeout_seconds(t)))
+            .args(["-rss_limit_mb=2048", "-print_final_stats=1"])
             .stdout(log.try_clone().map_err(|e| e.to_string())?)
             .stderr(log)
             .status()
