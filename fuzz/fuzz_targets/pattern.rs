@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let base = fields.get(2).map(|f| f.as_ref());
     let mut patterns = Vec::new();
     for ignore_case in [false, true] {
-        let options = UrlPatternOptions { ignore_case };
+        let options = UrlPatternOptions::default().ignore_case(ignore_case);
         patterns.extend(UrlPattern::parse(pattern, base, options).ok());
     }
     // An init dictionary: the fields of the pattern split at '|' in component order.
