@@ -546,5 +546,9 @@ mod tests {
         // The selector bytes follow weburl_fuzz::Setter::ALL.
         assert_eq!(SETTERS[0], "href");
         assert_eq!(SETTERS[9], "hash");
+        // Only the pattern target, with its capped inputs, has the short timeout.
+        assert_eq!((timeout_seconds("pattern"), timeout_seconds("parse")), (2, 10));
+        let unique: BTreeSet<&str> = TARGETS.iter().copied().collect();
+        assert_eq!(unique.len(), TARGETS.len(), "a target is listed twice");
     }
 }
