@@ -455,7 +455,7 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
 
     let show = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
     println!(
-        "\n{:<14} {:>6} {:>12} {:>9} {:>7} {:>7} {:>7}  result",
+        "\n{:<17} {:>6} {:>12} {:>9} {:>7} {:>7} {:>7}  result",
         "target", "secs", "executions", "exec/s", "cov", "ft", "corpus"
     );
     for (t, elapsed, o, ok) in &rows {
@@ -467,7 +467,7 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
             (None, false) => "FAILED (see the log)".to_owned(),
         };
         println!(
-            "{t:<14} {elapsed:>6.0} {:>12} {rate:>9} {:>7} {:>7} {:>7}  {result}",
+            "{t:<17} {elapsed:>6.0} {:>12} {rate:>9} {:>7} {:>7} {:>7}  {result}",
             show(o.executions),
             show(o.cov),
             show(o.ft),
