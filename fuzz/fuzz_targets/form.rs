@@ -7,11 +7,19 @@ use libfuzzer_sys::fuzz_target;
 use weburl::form::{self, SearchParams};
 
 fuzz_target!(|data: &[u8]| {
-    let pairs = form::parse(data);
+    let pairs: Vec<(String, String)> =
+        form::parse(data).iter().map(|(n, v)| (n.to_owned(), v.to_owned())).collect();
     let iterated: Vec<(String, String)> =
         form::parse_iter(data).map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
     assert_eq!(pairs, iterated, "parse and parse_iter differ");
-    assert_eq!(SearchParams::parse_bytes(data).as_slice(), &pairs[..], "SearchParams differs");
+    assert_eq!(
+        SearchParams::parse_bytes(data)
+            .iter()
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect::<Vec<_>>(),
+        pairs,
+        "SearchParams differs"
+    );
 
     let serialized = form::serialize_utf8(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
     assert!(serialized.is_ascii(), "serialization is not ASCII: {serialized:?}");

@@ -282,15 +282,15 @@ impl Setter {
                     assert!(same_getters(&before, url), "failed set_href changed the URL");
                 }
             }
-            Setter::Protocol => url.set_protocol(value),
-            Setter::Username => url.set_username(value),
-            Setter::Password => url.set_password(value),
-            Setter::Host => url.set_host(value),
-            Setter::Hostname => url.set_hostname(value),
-            Setter::Port => url.set_port(value),
-            Setter::Pathname => url.set_pathname(value),
-            Setter::Search => url.set_search(value),
-            Setter::Hash => url.set_hash(value),
+            Setter::Protocol => drop(url.set_protocol(value)),
+            Setter::Username => drop(url.set_username(value)),
+            Setter::Password => drop(url.set_password(value)),
+            Setter::Host => drop(url.set_host(value)),
+            Setter::Hostname => drop(url.set_hostname(value)),
+            Setter::Port => drop(url.set_port(value)),
+            Setter::Pathname => drop(url.set_pathname(value)),
+            Setter::Search => drop(url.set_search(value)),
+            Setter::Hash => drop(url.set_hash(value)),
         }
     }
 

@@ -17,7 +17,7 @@ use serde_json::Value;
 use weburl_test_support::{BENCH_LISTS, load_bench_list, load_wpt_json};
 
 /// Every fuzz target, in the order `cargo xtask fuzz` runs them.
-pub const TARGETS: [&str; 11] = [
+pub const TARGETS: [&str; 18] = [
     "parse",
     "parse_base",
     "setters",
@@ -29,6 +29,13 @@ pub const TARGETS: [&str; 11] = [
     "form",
     "search_params",
     "rfc3986",
+    "file_path",
+    "make_relative",
+    "query_pairs_mut",
+    "path_segments_mut",
+    "rust_setters",
+    "position",
+    "pattern",
 ];
 
 /// The field separator of the multi-field inputs (`weburl_fuzz::SEP`).
@@ -57,6 +64,9 @@ struct Data {
     forms: Vec<String>,
     /// A sample of the benchmark URL lists.
     bench: Vec<String>,
+    /// `pattern 0xFF input [0xFF base]` from urlpatterntestdata.json (init dictionaries as
+    /// `protocol|hostname|pathname|search|hash`, the layout of the `pattern` target).
+    patterns: Vec<Vec<u8>>,
 }
 
 fn str_field(case: &Value, key: &str) -> Option<String> {
@@ -101,7 +111,9 @@ impl Data {
             let step = (lines.len() / BENCH_SEEDS_PER_LIST).max(1);
             bench.extend(lines.iter().step_by(step).map(|l| (*l).to_owned()));
         }
-        Data { urls, setters, domains, ace, forms, bench }
+        let patterns =
+            objects(&load_wpt_json("urlpatterntestdata.json")).filter_map(pattern_seed).collect();
+        Data { urls, setters, domains, ace, forms, bench, patterns }
     }
 
     /// Every URL-shaped input: the WPT inputs and bases, the setter hrefs, the bench sample.
@@ -201,9 +213,92 @@ impl Data {
                 }
                 seeds
             }
+            // Paths: the file URLs' paths of the WPT data and a few shapes of their own.
+            "file_path" => {
+                let mut seeds: Vec<Vec<u8>> = [
+                    "/",
+                    "/tmp/a b/100%#1?.txt",
+                    "/./a/.",
+                    "/a/../b",
+                    "/a\\b/C:/c|",
+                    "/x\0y",
+                    "//srv//x/",
+                ]
+                .iter()
+                .map(|p| p.as_bytes().to_vec())
+                .collect();
+                for url in self.url_inputs() {
+                    if url.starts_with(b"file:") {
+                        seeds.push(url.clone());
+                        let text = String::from_utf8_lossy(&url);
+                        let path = text.trim_start_matches("file:").trim_start_matches("//");
+                        seeds.push(format!("/{}", path.trim_start_matches('/')).into_bytes());
+                    }
+                }
+                seeds
+            }
+            // `base 0xFF url`: neighbouring bench URLs (often one host) and WPT base/input pairs.
+            "make_relative" => {
+                let mut seeds: Vec<Vec<u8>> =
+                    self.bench.windows(2).map(|w| join(&[&w[0], &w[1]])).collect();
+                seeds.extend(
+                    self.urls
+                        .iter()
+                        .filter_map(|(input, base)| Some(join(&[base.as_deref()?, input]))),
+                );
+                seeds
+            }
+            // `href 0xFF op bytes`: the setter hrefs with a few op scripts.
+            "query_pairs_mut" | "path_segments_mut" | "rust_setters" => {
+                let ops: [&[u8]; 3] =
+                    [b"\x00\x02a=\x03b c\x01", b"\x01\x05x/y%\x00\x03\x03", b"\x04\x02\x02"];
+                let mut seeds = Vec::new();
+                for (_, href, _) in &self.setters {
+                    for op in ops {
+                        let mut seed = href.as_bytes().to_vec();
+                        seed.push(SEP);
+                        seed.extend_from_slice(op);
+                        seeds.push(seed);
+                    }
+                }
+                seeds
+            }
+            "position" => self.url_inputs(),
+            "pattern" => self.patterns.clone(),
             _ => Vec::new(),
         }
     }
+}
+
+/// The seed of one urlpatterntestdata.json case (see [`Data::patterns`]), if its first
+/// pattern and input are strings or dictionaries of strings.
+fn pattern_seed(case: &Value) -> Option<Vec<u8>> {
+    let as_text = |v: &Value| -> Option<String> {
+        match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Object(o) => Some(
+                ["protocol", "hostname", "pathname", "search", "hash"]
+                    .map(|k| o.get(k).and_then(Value::as_str).unwrap_or("*"))
+                    .join("|"),
+            ),
+            _ => None,
+        }
+    };
+    let pattern = as_text(case.get("pattern")?.get(0)?)?;
+    let inputs = case.get("inputs")?.as_array()?;
+    let input = inputs.first().and_then(Value::as_str).unwrap_or("https://example.com/");
+    let mut fields = vec![pattern.as_str(), input];
+    if let Some(base) = inputs.get(1).and_then(Value::as_str) {
+        fields.push(base);
+    }
+    let seed = join(&fields);
+    (seed.len() <= 256).then_some(seed)
+}
+
+/// libFuzzer's per-input time limit for `target`: 10 s, and 2 s for `pattern`, whose
+/// inputs are capped at 256 bytes, so a slower one is a backtracking blow-up worth reporting.
+fn timeout_seconds(target: &str) -> u32 {
+    if target == "pattern" { 2 } else { 10 }
 }
 
 /// The fields joined by the separator byte.
@@ -329,7 +424,7 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
             std::fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
         let corpus = fuzz.join("corpus").join(t);
         let started = Instant::now();
-        // One process (one core); hangs are inputs that take over 10 s.
+        // One process (one core); hangs are inputs over the timeout.
         let status = cargo()
             .current_dir(root)
             .args(["fuzz", "run", t])
@@ -337,7 +432,8 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
             .arg("--")
             .arg(format!("-max_total_time={seconds}"))
             .arg(format!("-dict={}", fuzz.join("url.dict").display()))
-            .args(["-timeout=10", "-rss_limit_mb=2048", "-print_final_stats=1"])
+            .arg(format!("-timeout={}", timeout_seconds(t)))
+            .args(["-rss_limit_mb=2048", "-print_final_stats=1"])
             .stdout(log.try_clone().map_err(|e| e.to_string())?)
             .stderr(log)
             .status()
@@ -359,7 +455,7 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
 
     let show = |n: Option<u64>| n.map_or_else(|| "?".to_owned(), |n| n.to_string());
     println!(
-        "\n{:<14} {:>6} {:>12} {:>9} {:>7} {:>7} {:>7}  result",
+        "\n{:<17} {:>6} {:>12} {:>9} {:>7} {:>7} {:>7}  result",
         "target", "secs", "executions", "exec/s", "cov", "ft", "corpus"
     );
     for (t, elapsed, o, ok) in &rows {
@@ -371,7 +467,7 @@ pub fn run(root: &Path, target: Option<&str>, seconds: u64) -> Result<bool, Stri
             (None, false) => "FAILED (see the log)".to_owned(),
         };
         println!(
-            "{t:<14} {elapsed:>6.0} {:>12} {rate:>9} {:>7} {:>7} {:>7}  {result}",
+            "{t:<17} {elapsed:>6.0} {:>12} {rate:>9} {:>7} {:>7} {:>7}  {result}",
             show(o.executions),
             show(o.cov),
             show(o.ft),
@@ -450,5 +546,9 @@ mod tests {
         // The selector bytes follow weburl_fuzz::Setter::ALL.
         assert_eq!(SETTERS[0], "href");
         assert_eq!(SETTERS[9], "hash");
+        // Only the pattern target, with its capped inputs, has the short timeout.
+        assert_eq!((timeout_seconds("pattern"), timeout_seconds("parse")), (2, 10));
+        let unique: BTreeSet<&str> = TARGETS.iter().copied().collect();
+        assert_eq!(unique.len(), TARGETS.len(), "a target is listed twice");
     }
 }
