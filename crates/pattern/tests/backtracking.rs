@@ -37,3 +37,24 @@ fn repeated_wildcards_keep_the_engines_groups() {
     let names: Vec<&str> = r.pathname.groups.iter().map(|(n, _)| &**n).collect();
     assert_eq!(names, ["0"]);
 }
+
+#[test]
+fn fuzz_timeout_two_adjacent_wildcards_in_a_pathname() {
+    // Found by the `pattern` fuzz target (fuzz2 round, before the direct matcher handled
+    // adjacent `*` groups): protocol `*`, hostname `*`, pathname `**z/foo/bar`, search `*'`,
+    // hash `*` against this URL ran for over a minute in `regress`; now microseconds.
+    let init = UrlPatternInit {
+        protocol: Some("*".into()),
+        hostname: Some("*".into()),
+        pathname: Some("**z/foo/bar".into()),
+        search: Some("*'".into()),
+        hash: Some("*".into()),
+        ..UrlPatternInit::default()
+    };
+    let p = UrlPattern::from_init(&init, UrlPatternOptions::default()).unwrap();
+    let input = "https:/amps:/ample.com/example.com-foo/bar?1.2.3.4.ry#oth";
+    let start = std::time::Instant::now();
+    assert!(!p.test(input, None).unwrap());
+    assert!(p.exec(input, None).unwrap().is_none());
+    assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+}
