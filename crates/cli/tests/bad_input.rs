@@ -2,28 +2,14 @@
 //! or unwritable standard output, and the line discipline of bulk mode (each input line yields
 //! exactly one output line, in order).
 
+mod common;
+
 use std::ffi::OsString;
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// Runs `weburl args...` with `stdin` as standard input.
 fn run_os(args: &[OsString], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("RUST_BACKTRACE")
-        .spawn()
-        .expect("the binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer thread finishes");
-    output
+    common::run_binary(args, stdin)
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {

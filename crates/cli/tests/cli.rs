@@ -1,6 +1,8 @@
 //! Runs the real `weburl` binary and snapshots what a person sees: stdout, stderr and the exit
 //! status of every command, including bad input.
 
+mod common;
+
 use std::io::{Read as _, Write as _};
 use std::process::{Command, Stdio};
 
@@ -19,22 +21,7 @@ impl Run {
 
 /// Runs `weburl args...` with `stdin` as standard input.
 fn run_with(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove("RUST_BACKTRACE")
-        .spawn()
-        .expect("the binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // Write from a thread so that a large input cannot deadlock against a full stdout pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("the binary finishes");
-    writer.join().expect("the writer thread finishes");
+    let output = common::run_binary(args, stdin);
     let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
     assert!(!stderr.contains("panicked"), "the binary panicked: {stderr}");
     Run { status: output.status.code().expect("an exit code"), stdout: output.stdout, stderr }
