@@ -42,11 +42,19 @@ impl Url {
             debug_assert!(start <= end && end <= self.len_u32(), "splice {start}..{end}");
             return false;
         }
-        // Two tail moves (memmove) beat `replace_range`, whose splice copies byte by byte.
-        if !range.is_empty() {
-            self.serialization.drain(range);
+        if end == self.len_u32() {
+            // The last component: no tail to move.
+            self.serialization.truncate(start as usize);
+            self.serialization.push_str(text);
+        } else {
+            // Two tail moves (memmove) beat `replace_range`, whose splice copies byte by byte.
+            if !range.is_empty() {
+                self.serialization.drain(range);
+            }
+            if !text.is_empty() {
+                self.serialization.insert_str(start as usize, text);
+            }
         }
-        self.serialization.insert_str(start as usize, text);
         let delta = i64::from(to_u32(text.len())) - i64::from(end - start);
         let shift = |x: u32| u32::try_from(i64::from(x) + delta).unwrap_or(x);
         let shift_nz = |x: NonZeroU32| NonZeroU32::new(shift(x.get())).unwrap_or(x);
@@ -69,28 +77,6 @@ impl Url {
         true
     }
 
-    /// Sets the username and password (both already percent-encoded), with the `:` and `@`
-    /// the serializer writes (section 4.5, step 2.2).
-    #[must_use]
-    fn set_userinfo(&mut self, username: &str, password: &str) -> bool {
-        let start = self.scheme_end + 3;
-        let mut text = String::with_capacity(username.len() + password.len() + 2);
-        text.push_str(username);
-        if !password.is_empty() {
-            text.push(':');
-            text.push_str(password);
-        }
-        if !text.is_empty() {
-            text.push('@');
-        }
-        if !self.splice(start, self.host_start, &text, Shift::HostEnd) {
-            return false;
-        }
-        self.username_end = start + to_u32(username.len());
-        self.host_start = start + to_u32(text.len());
-        true
-    }
-
     /// Sets the host to `host` (serialized) of `kind`, adding the `//` when the host was null.
     /// Returns `false` (nothing changed) when the URL would grow past `u32` offsets.
     #[must_use]
@@ -98,10 +84,10 @@ impl Url {
         if self.host_kind.is_none() {
             // The "/." prefix (if any) goes: a host now separates scheme and path.
             let start = self.scheme_end + 1;
-            let mut text = String::with_capacity(host.len() + 2);
-            text.push_str("//");
-            text.push_str(host);
-            if !self.splice(start, self.path_start, &text, Shift::Query) {
+            // A serialized host is ASCII: nothing to encode.
+            let range = (start, self.path_start);
+            let set = &weburl_percent::AsciiSet::EMPTY;
+            if self.splice_encoded(range, "//", host, set, "", Shift::Query).is_none() {
                 return false;
             }
             self.username_end = start + 2;
@@ -198,8 +184,7 @@ impl Url {
     /// Scheme state with state override, steps 2.1 to 2.3, for the valid scheme `scheme` (any
     /// case): the checks, then the new scheme and the port it makes the default.
     pub(crate) fn replace_scheme(&mut self, scheme: &[u8]) -> Result<(), SetterError> {
-        let scheme: String = scheme.iter().map(|&b| char::from(b.to_ascii_lowercase())).collect();
-        let scheme_type = SchemeType::of(&scheme);
+        let scheme_type = scheme_type_ignoring_case(scheme);
         // Scheme state, step 2.1.
         if self.scheme_type.is_special() != scheme_type.is_special() {
             return Err(SetterError::SpecialSchemeChange);
@@ -210,24 +195,19 @@ impl Url {
         if self.scheme_type.is_file() && self.host_kind == Some(HostKind::Empty) {
             return Err(SetterError::FileWithEmptyHost);
         }
-        // Step 2.2: set the scheme.
+        // Step 2.2: set the scheme, written over the old one and lowercased in place (the
+        // serialization's scheme is already lowercase, so an equal one needs no write).
         let old_end = self.scheme_end;
-        if !fits_u32(self.serialization.len(), old_end as usize, scheme.len()) {
-            return Err(SetterError::TooLong);
-        }
-        self.serialization.replace_range(..old_end as usize, &scheme);
-        let new_end = to_u32(scheme.len());
-        self.scheme_end = new_end;
-        let delta = i64::from(new_end) - i64::from(old_end);
-        if delta != 0 {
-            let shift = |x: u32| u32::try_from(i64::from(x) + delta).unwrap_or(x);
-            let shift_nz = |x: NonZeroU32| NonZeroU32::new(shift(x.get())).unwrap_or(x);
-            self.username_end = shift(self.username_end);
-            self.host_start = shift(self.host_start);
-            self.host_end = shift(self.host_end);
-            self.path_start = shift(self.path_start);
-            self.query_start = self.query_start.map(shift_nz);
-            self.fragment_start = self.fragment_start.map(shift_nz);
+        if !self.scheme().as_bytes().eq_ignore_ascii_case(scheme) {
+            // Scheme code points are ASCII.
+            let text = core::str::from_utf8(scheme).map_err(|_| SetterError::InvalidScheme)?;
+            if !self.splice(0, old_end, text, Shift::UsernameEnd) {
+                return Err(SetterError::TooLong);
+            }
+            self.scheme_end = to_u32(scheme.len());
+            if let Some(written) = self.serialization.get_mut(..scheme.len()) {
+                written.make_ascii_lowercase();
+            }
         }
         self.scheme_type = scheme_type;
         // Step 2.3: a port equal to the new scheme's default becomes null (which only
@@ -258,10 +238,7 @@ impl Url {
         if self.cannot_have_username_password_port() {
             return SetOutcome::ignored(SetterError::CannotHaveCredentials);
         }
-        let mut username = String::with_capacity(value.len());
-        weburl_percent::encode_into(value, &weburl_percent::USERINFO, &mut username);
-        let password = String::from(self.password());
-        let applied = self.set_userinfo(&username, &password);
+        let applied = self.write_username(value);
         self.debug_check();
         if applied { SetOutcome::OK } else { SetOutcome::ignored(SetterError::TooLong) }
     }
@@ -285,10 +262,7 @@ impl Url {
         if self.cannot_have_username_password_port() {
             return SetOutcome::ignored(SetterError::CannotHaveCredentials);
         }
-        let mut password = String::with_capacity(value.len());
-        weburl_percent::encode_into(value, &weburl_percent::USERINFO, &mut password);
-        let username = String::from(self.username());
-        let applied = self.set_userinfo(&username, &password);
+        let applied = self.write_password(value);
         self.debug_check();
         if applied { SetOutcome::OK } else { SetOutcome::ignored(SetterError::TooLong) }
     }
@@ -333,7 +307,7 @@ impl Url {
     }
 
     fn host_setter(&mut self, value: &str, state_override: State) -> Result<(), SetterError> {
-        if let Some(outcome) = self.fast_host(value) {
+        if let Some(outcome) = self.fast_host(value, state_override) {
             return outcome;
         }
         self.host_setter_general(value, state_override)
@@ -575,6 +549,8 @@ impl Url {
             // The usual case, written in place: nothing follows the query, and the query state
             // with state override percent-encodes the whole input with the query set.
             self.serialization.truncate(start as usize);
+            // One growth at most for a value with nothing to encode (the usual one).
+            self.serialization.reserve(value.len() + 1);
             self.serialization.push('?');
             let set = query_set(self.scheme_type.is_special());
             weburl_percent::encode_into(value, set, &mut self.serialization);
@@ -582,6 +558,24 @@ impl Url {
             self.debug_check();
             return Ok(());
         }
+        let set = query_set(self.scheme_type.is_special());
+        if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+            // Before a fragment, the same text spliced in.
+            let range = (start, self.query_end());
+            if self.splice_encoded(range, "?", value, set, "", Shift::Fragment).is_none() {
+                return Err(SetterError::TooLong);
+            }
+            self.query_start = NonZeroU32::new(start);
+            self.debug_check();
+            return Ok(());
+        }
+        self.write_query_general(value)
+    }
+
+    /// [`write_query`](Self::write_query) for a value with tabs or newlines (or any value: the
+    /// tests compare it with the in-place paths).
+    pub(crate) fn write_query_general(&mut self, value: &str) -> Result<(), SetterError> {
+        let start = self.path_end();
         let (input, ..) = clean(value, false);
         let mut parser = Parser::for_override(&input, self, State::Query);
         parser.out.push('?');
@@ -634,6 +628,7 @@ impl Url {
             // The usual case, written in place (the fragment is last): the fragment state
             // with state override percent-encodes the whole input with the fragment set.
             self.serialization.truncate(start as usize);
+            self.serialization.reserve(value.len() + 1);
             self.serialization.push('#');
             weburl_percent::encode_into(value, &weburl_percent::FRAGMENT, &mut self.serialization);
             self.fragment_start = NonZeroU32::new(start);
@@ -665,6 +660,26 @@ impl Url {
     }
 }
 
+/// [`SchemeType::of`] the ASCII-lowercased `scheme`, without lowercasing it into a buffer.
+fn scheme_type_ignoring_case(scheme: &[u8]) -> SchemeType {
+    let mut lower = [0u8; 5];
+    let Some(lower) = lower.get_mut(..scheme.len()) else {
+        return SchemeType::NotSpecial;
+    };
+    for (l, b) in lower.iter_mut().zip(scheme) {
+        *l = b.to_ascii_lowercase();
+    }
+    match &*lower {
+        b"http" => SchemeType::Http,
+        b"https" => SchemeType::Https,
+        b"ws" => SchemeType::Ws,
+        b"wss" => SchemeType::Wss,
+        b"ftp" => SchemeType::Ftp,
+        b"file" => SchemeType::File,
+        _ => SchemeType::NotSpecial,
+    }
+}
+
 /// Whether a serialization of `len` bytes with `removed` of them replaced by `added` new ones
 /// still fits the `u32` offsets (setters on a URL near 4 GiB are ignored rather than wrap).
 pub(crate) fn fits_u32(len: usize, removed: usize, added: usize) -> bool {
@@ -673,6 +688,7 @@ pub(crate) fn fits_u32(len: usize, removed: usize, added: usize) -> bool {
         .is_some_and(|total| u32::try_from(total).is_ok())
 }
 
+mod credentials;
 mod fast;
 #[cfg(test)]
 mod proptests;
@@ -683,19 +699,19 @@ mod tests {
     use crate::Url;
     use alloc::string::String;
 
-    /// The in-place search setter (no fragment) agrees with the general one (with a
-    /// fragment, then dropped).
+    /// The in-place search setter (before a fragment or last) agrees with the query state.
     #[test]
     fn search_in_place_agrees_with_the_general_setter() {
-        for href in ["https://a/p?old", "https://a/p", "sc://a/p?x", "sc:opaque", "file:///x"] {
+        let hrefs = ["https://a/p?old", "https://a/p", "sc://a/p?x", "sc:opaque", "file:///x"];
+        for href in hrefs.into_iter().flat_map(|h| [String::from(h), alloc::format!("{h}#frag")]) {
             for value in ["", "?", "q=1&r=two words", "??#'\"<>", "a\tb", "\u{e9}\u{0}%zz", "#f"] {
-                let mut fast = Url::parse(href).unwrap();
-                fast.set_search(value);
-                let mut general = Url::parse(&alloc::format!("{href}#frag")).unwrap();
-                general.set_search(value);
-                general.set_hash("");
+                let mut fast = Url::parse(&href).unwrap();
+                fast.write_query(Some(value)).unwrap();
+                let mut general = Url::parse(&href).unwrap();
+                general.write_query_general(value).unwrap();
                 assert_eq!(fast.href(), general.href(), "{href} {value:?}");
-                assert_eq!(fast.search(), general.search(), "{href} {value:?}");
+                assert_eq!(alloc::format!("{fast:?}"), alloc::format!("{general:?}"));
+                assert_eq!(fast.check_invariants(), Ok(()), "{href} {value:?}");
             }
         }
     }
@@ -712,6 +728,28 @@ mod tests {
                 assert_eq!(fast.href(), general.href(), "{href} {value:?}");
                 assert_eq!(fast.check_invariants(), Ok(()), "{href} {value:?}");
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// The in-place query and fragment writes agree with the state machine on random
+        /// values, with and without a fragment after the query.
+        #[test]
+        fn query_and_fragment_in_place_agree_on_random_values(
+            href in proptest::sample::select(alloc::vec![
+                "https://a/p?old", "https://a/p#f", "sc://a/p?x#y", "sc:opaque", "file:///x?#",
+            ]),
+            value in "[\\x00-\\x7f\u{e9}\u{1f4a9}]{0,24}|.{0,200}",
+        ) {
+            let base = Url::parse(href).unwrap();
+            let (mut fast, mut general) = (base.clone(), base.clone());
+            proptest::prop_assert_eq!(fast.write_query(Some(&value)), general.write_query_general(&value));
+            proptest::prop_assert_eq!(fast.href(), general.href());
+            proptest::prop_assert_eq!(alloc::format!("{fast:?}"), alloc::format!("{general:?}"));
+            let (mut fast, mut general) = (base.clone(), base);
+            proptest::prop_assert_eq!(fast.write_fragment(Some(&value)), general.write_fragment_general(&value));
+            proptest::prop_assert_eq!(fast.href(), general.href());
+            proptest::prop_assert_eq!(fast.check_invariants(), Ok(()));
         }
     }
 

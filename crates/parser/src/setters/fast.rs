@@ -7,6 +7,8 @@ use weburl_percent::PATH;
 
 use crate::Url;
 use crate::host::HostKind;
+use crate::parser::State;
+use crate::parser::authority::parse_port;
 use crate::parser::path::{is_double_dot, is_single_dot};
 use crate::setter_outcome::SetterError;
 
@@ -40,43 +42,130 @@ fn is_plain_domain(value: &[u8]) -> bool {
     value.get(last_start).is_some_and(u8::is_ascii_alphabetic)
 }
 
-/// Whether `value` is a path the path start and path states (section 4.4) copy unchanged for
-/// this URL: it starts with `/`, has only ASCII bytes outside the path percent-encode set and
-/// no `\`, no `.` or `..` segment, no leading Windows drive letter segment in a `file` URL,
-/// and does not start with `//` when the host is null (which would need the `/.` prefix).
+/// Whether a segment is `.` or `..` in any of their spellings (section 4.1); only segments of
+/// 1 to 6 bytes starting with `.` or `%` are looked at closely.
+#[inline]
+fn is_dot_segment(segment: &[u8]) -> bool {
+    segment.len() <= 6
+        && matches!(segment.first(), Some(b'.' | b'%'))
+        && (is_single_dot(segment) || is_double_dot(segment))
+}
+
+/// Whether the path start and path states (section 4.4) with state override take `value` for
+/// this URL as one run of segments, each percent-encoded with the path set and joined by `/`:
+/// it is not empty, has no `\` (a separator in special URLs) and no tab or newline, no `.` or `..` segment, no
+/// leading Windows drive letter segment in a `file` URL, and does not start with `//` when the
+/// host is null (which would need the `/.` prefix). A value not starting with `/` gets one
+/// (path start state, steps 1.2 and 4: the first code point is not consumed). Checked in one
+/// pass over the bytes.
 fn is_plain_path(url: &Url, value: &[u8]) -> bool {
-    let Some(rest) = value.strip_prefix(b"/") else {
-        return false;
+    let rest = match value {
+        [] => return false,
+        [b'/', rest @ ..] => rest,
+        _ => value,
     };
-    if !value.iter().all(|&b| b.is_ascii() && b != b'\\' && !PATH.contains(b)) {
+    if url.host_kind.is_none() && rest.first() == Some(&b'/') && rest.len() < value.len() {
         return false;
     }
-    if url.host_kind.is_none() && rest.first() == Some(&b'/') {
-        return false;
+    let mut segment_start = 0;
+    let mut first = true;
+    for (i, &b) in rest.iter().enumerate() {
+        if b == b'/' {
+            let segment = rest.get(segment_start..i).unwrap_or(&[]);
+            if is_dot_segment(segment) || first && url.scheme_type.is_file() && segment.len() == 2 {
+                return false;
+            }
+            first = false;
+            segment_start = i + 1;
+        } else if matches!(b, b'\\' | b'\t' | b'\n' | b'\r') {
+            // A separator in special URLs, or code points the parser removes first.
+            return false;
+        }
     }
-    let mut segments = rest.split(|&b| b == b'/');
-    if url.scheme_type.is_file() && segments.clone().next().is_some_and(|s| s.len() == 2) {
-        return false;
+    let last = rest.get(segment_start..).unwrap_or(&[]);
+    !(is_dot_segment(last) || first && url.scheme_type.is_file() && last.len() == 2)
+}
+
+/// Whether `value` is four decimal numbers from 0 to 255 without leading zeros, joined by `.`:
+/// an IPv4 address the IPv4 parser (section 3.5) reads and the serializer writes back as it is.
+fn is_dotted_decimal_ipv4(value: &[u8]) -> bool {
+    let (mut dots, mut digits, mut n) = (0, 0, 0u32);
+    for &b in value {
+        if b.is_ascii_digit() {
+            if digits == 1 && n == 0 {
+                return false;
+            }
+            n = n * 10 + u32::from(b - b'0');
+            digits += 1;
+            if n > 255 {
+                return false;
+            }
+        } else if b == b'.' && digits > 0 {
+            dots += 1;
+            (digits, n) = (0, 0);
+        } else {
+            return false;
+        }
     }
-    !segments.any(|s| is_single_dot(s) || is_double_dot(s))
+    dots == 3 && digits > 0
 }
 
 impl Url {
     /// Host state with state override (host and hostname setters) on a special, non-`file` URL
-    /// for a plain domain with no port: the domain, lowercased, replaces the host.
-    pub(super) fn fast_host(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        if !self.scheme_type.is_special()
-            || self.scheme_type.is_file()
-            || !is_plain_domain(value.as_bytes())
-        {
+    /// for a plain domain or a dotted-decimal IPv4 address the IPv4 serializer writes back
+    /// unchanged, ended by the end of the value, `/`, `\\`, `?` or `#` (the rest is ignored),
+    /// or, for the host setter only, by `:` and a port in range (port state with state
+    /// override: the leading digits, if any). The host, lowercased, replaces the host.
+    pub(super) fn fast_host(
+        &mut self,
+        value: &str,
+        state: State,
+    ) -> Option<Result<(), SetterError>> {
+        if !self.scheme_type.is_special() || self.scheme_type.is_file() {
             return None;
         }
-        if !self.set_host_text(value, HostKind::Domain) {
+        let bytes = value.as_bytes();
+        let end = bytes
+            .iter()
+            .position(|&b| matches!(b, b':' | b'/' | b'\\' | b'?' | b'#'))
+            .unwrap_or(bytes.len());
+        let (host, rest) = bytes.split_at(end);
+        let kind = if is_plain_domain(host) {
+            HostKind::Domain
+        } else if is_dotted_decimal_ipv4(host) {
+            HostKind::Ipv4
+        } else {
+            return None;
+        };
+        let port = match rest.split_first() {
+            Some((b':', after)) => {
+                if state == State::Hostname
+                    || after.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+                {
+                    return None;
+                }
+                let digits = after.iter().take_while(|b| b.is_ascii_digit()).count();
+                if digits == 0 {
+                    None
+                } else {
+                    // Out of range: the general path sets the host and reports it.
+                    Some(parse_port(after.get(..digits).unwrap_or(&[]))?)
+                }
+            }
+            _ => None,
+        };
+        let host = value.get(..end).unwrap_or("");
+        if !self.set_host_text(host, kind) {
             return Some(Err(SetterError::TooLong));
         }
-        let host = self.host_start as usize..self.host_end as usize;
-        if let Some(text) = self.serialization.get_mut(host) {
-            text.make_ascii_lowercase();
+        if kind == HostKind::Domain {
+            let range = self.host_start as usize..self.host_end as usize;
+            if let Some(text) = self.serialization.get_mut(range) {
+                text.make_ascii_lowercase();
+            }
+        }
+        if port.is_some() && !self.set_port_value(port) {
+            return Some(Err(SetterError::TooLong));
         }
         self.debug_check();
         Some(Ok(()))
@@ -89,7 +178,9 @@ impl Url {
             return None;
         }
         let start = self.authority_end();
-        if !self.splice(start, self.path_end(), value, Shift::Query) {
+        let prefix = if value.starts_with('/') { "" } else { "/" };
+        let range = (start, self.path_end());
+        if self.splice_encoded(range, prefix, value, &PATH, "", Shift::Query).is_none() {
             return Some(Err(SetterError::TooLong));
         }
         self.path_start = start;
@@ -103,6 +194,7 @@ mod tests {
     use crate::Url;
     use crate::parser::State;
     use alloc::string::String;
+    use alloc::vec;
     use alloc::vec::Vec;
 
     fn bases() -> [&'static str; 7] {
@@ -151,6 +243,35 @@ mod tests {
             "x.09",
             "x.0x",
             "x.0xg",
+            "0.0.0.0",
+            "255.255.255.255",
+            "256.1.1.1",
+            "01.2.3.4",
+            "1.2.3",
+            "1.2.3.4.",
+            "1.2.3.4.5",
+            "1..2.3",
+            "1.2.3.04",
+            "10.0.0.1:8080",
+            "example.com:8080",
+            "example.com:",
+            "example.com:0x",
+            "example.com:65535",
+            "example.com:65536",
+            "example.com:443",
+            "example.com:80",
+            "example.com:021",
+            "EXAMPLE.com:80/x",
+            "a.b/c",
+            "a.b?c",
+            "a.b#c",
+            "a.b\\c",
+            "a.b:8\t0",
+            "a.b:1\n",
+            "a\tb.c",
+            "[::1]:80",
+            ":80",
+            "a.b:80:90",
         ]
         .into_iter()
         .map(String::from)
@@ -199,6 +320,24 @@ mod tests {
             "/...",
             "/{}^`|",
             "/a;b=c,d!$&'()*+@~",
+            "a/b",
+            "é/x",
+            "a?b#c",
+            "/a?b#c",
+            "C:/x",
+            "C|",
+            "./a",
+            "%2e/a",
+            "a/%2E%2E",
+            "/a/b/",
+            "/x/.%2e",
+            "/x/%2e.",
+            "/x/%2e%2E",
+            "/x/%2f",
+            "/ü/💩/\u{0}",
+            "\\a",
+            "a\nb",
+            "/\r",
         ]
         .into_iter()
         .map(String::from)
@@ -212,6 +351,43 @@ mod tests {
             }
         }
         values
+    }
+
+    proptest::proptest! {
+        /// Random values from pieces that steer into every branch, on every base: whenever
+        /// the fast paths take a value, they agree with the general setters.
+        #[test]
+        fn fast_paths_agree_on_random_values(
+            base in proptest::sample::select(bases().to_vec()),
+            pieces in proptest::collection::vec(proptest::sample::select(vec![
+                "/", "a", "B", ".", "..", "%2e", "%2E", "-", "x1", "C:", "c|", "\\", "?", "#",
+                " ", "é", "\t", ":", "8080", "99999", "1", "0x", "xn--", "[", "]", "@", "%",
+                "{", "`", "\u{0}",
+            ]), 0..10),
+        ) {
+            let value: String = pieces.concat();
+            let mut fast = Url::parse(base).unwrap();
+            if let Some(got) = fast.fast_path(&value) {
+                let mut general = Url::parse(base).unwrap();
+                let want = general.write_path_general(&value);
+                proptest::prop_assert_eq!(got, want);
+                proptest::prop_assert_eq!(fast.href(), general.href());
+                proptest::prop_assert_eq!(fast.check_invariants(), Ok(()));
+            }
+            for state in [State::Host, State::Hostname] {
+                let mut fast = Url::parse(base).unwrap();
+                if let Some(got) = fast.fast_host(&value, state) {
+                    let mut general = Url::parse(base).unwrap();
+                    let want = general.host_setter_general(&value, state);
+                    proptest::prop_assert_eq!(got, want);
+                    proptest::prop_assert_eq!(fast.href(), general.href());
+                    proptest::prop_assert_eq!(
+                        alloc::format!("{fast:?}"),
+                        alloc::format!("{general:?}")
+                    );
+                }
+            }
+        }
     }
 
     /// The one-pass classifier agrees with a naive three-pass one.
@@ -239,7 +415,7 @@ mod tests {
             for value in hosts() {
                 for state in [State::Host, State::Hostname] {
                     let mut fast = Url::parse(base).unwrap();
-                    let Some(got) = fast.fast_host(&value) else { continue };
+                    let Some(got) = fast.fast_host(&value, state) else { continue };
                     taken += 1;
                     let mut general = Url::parse(base).unwrap();
                     let want = general.host_setter_general(&value, state);
