@@ -46,6 +46,12 @@ impl Url {
             // The last component: no tail to move.
             self.serialization.truncate(start as usize);
             self.serialization.push_str(text);
+        } else if range.len() == text.len() {
+            // Same length: no tail to move, and nothing to write for the same text.
+            if self.serialization.get(range.clone()) != Some(text) {
+                self.serialization.replace_range(range, text);
+            }
+            return true;
         } else {
             // Two tail moves (memmove) beat `replace_range`, whose splice copies byte by byte.
             if !range.is_empty() {
@@ -55,8 +61,9 @@ impl Url {
                 self.serialization.insert_str(start as usize, text);
             }
         }
-        let delta = i64::from(to_u32(text.len())) - i64::from(end - start);
-        let shift = |x: u32| u32::try_from(i64::from(x) + delta).unwrap_or(x);
+        // The new offsets fit `u32` (checked above), so wrapping arithmetic gives them exactly.
+        let delta = to_u32(text.len()).wrapping_sub(end - start);
+        let shift = |x: u32| x.wrapping_add(delta);
         let shift_nz = |x: NonZeroU32| NonZeroU32::new(shift(x.get())).unwrap_or(x);
         if first <= Shift::UsernameEnd {
             self.username_end = shift(self.username_end);

@@ -58,32 +58,47 @@ fn is_dot_segment(segment: &[u8]) -> bool {
 /// host is null (which would need the `/.` prefix). A value not starting with `/` gets one
 /// (path start state, steps 1.2 and 4: the first code point is not consumed). Checked in one
 /// pass over the bytes.
-fn is_plain_path(url: &Url, value: &[u8]) -> bool {
-    let rest = match value {
-        [] => return false,
-        [b'/', rest @ ..] => rest,
-        _ => value,
+fn is_plain_path(url: &Url, value: &[u8]) -> Option<PlainPath> {
+    let (rest, slash) = match value {
+        [] => return None,
+        [b'/', rest @ ..] => (rest, true),
+        _ => (value, false),
     };
-    if url.host_kind.is_none() && rest.first() == Some(&b'/') && rest.len() < value.len() {
-        return false;
+    if slash && url.host_kind.is_none() && rest.first() == Some(&b'/') {
+        return None;
     }
+    let file = url.scheme_type.is_file();
+    let mut encode = false;
     let mut segment_start = 0;
     let mut first = true;
     for (i, &b) in rest.iter().enumerate() {
         if b == b'/' {
             let segment = rest.get(segment_start..i).unwrap_or(&[]);
-            if is_dot_segment(segment) || first && url.scheme_type.is_file() && segment.len() == 2 {
-                return false;
+            if is_dot_segment(segment) || first && file && segment.len() == 2 {
+                return None;
             }
             first = false;
             segment_start = i + 1;
-        } else if matches!(b, b'\\' | b'\t' | b'\n' | b'\r') {
-            // A separator in special URLs, or code points the parser removes first.
-            return false;
+        } else if PATH.contains(b) || b == b'\\' {
+            if matches!(b, b'\\' | b'\t' | b'\n' | b'\r') {
+                // A separator in special URLs, or code points the parser removes first.
+                return None;
+            }
+            encode = true;
         }
     }
     let last = rest.get(segment_start..).unwrap_or(&[]);
-    !(is_dot_segment(last) || first && url.scheme_type.is_file() && last.len() == 2)
+    if is_dot_segment(last) || first && file && last.len() == 2 {
+        return None;
+    }
+    Some(PlainPath { slash, encode })
+}
+
+/// What [`is_plain_path`] found: whether the value starts with `/` and whether it has bytes to
+/// percent-encode.
+struct PlainPath {
+    slash: bool,
+    encode: bool,
 }
 
 /// Whether `value` is four decimal numbers from 0 to 255 without leading zeros, joined by `.`:
@@ -171,16 +186,19 @@ impl Url {
         Some(Ok(()))
     }
 
-    /// The pathname setter after its opaque-path check, for a plain path: `value` replaces
-    /// the path as it is.
+    /// The pathname setter after its opaque-path check, for a plain path: `value`,
+    /// percent-encoded with the path set and with a `/` in front when it has none, replaces the
+    /// path.
     pub(super) fn fast_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        if !is_plain_path(self, value.as_bytes()) {
-            return None;
-        }
+        let plain = is_plain_path(self, value.as_bytes())?;
         let start = self.authority_end();
-        let prefix = if value.starts_with('/') { "" } else { "/" };
-        let range = (start, self.path_end());
-        if self.splice_encoded(range, prefix, value, &PATH, "", Shift::Query).is_none() {
+        let (range, prefix) = ((start, self.path_end()), if plain.slash { "" } else { "/" });
+        let applied = if plain.slash && !plain.encode {
+            self.splice(start, range.1, value, Shift::Query)
+        } else {
+            self.splice_encoded(range, prefix, value, &PATH, "", Shift::Query).is_some()
+        };
+        if !applied {
             return Some(Err(SetterError::TooLong));
         }
         self.path_start = start;
