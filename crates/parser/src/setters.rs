@@ -46,11 +46,8 @@ impl Url {
             // The last component: no tail to move.
             self.serialization.truncate(start as usize);
             self.serialization.push_str(text);
-        } else if range.len() == text.len() {
-            // Same length: no tail to move, and nothing to write for the same text.
-            if self.serialization.get(range.clone()) != Some(text) {
-                self.serialization.replace_range(range, text);
-            }
+        } else if range.len() == text.len() && self.serialization.get(range.clone()) == Some(text) {
+            // The same text: nothing to write or move.
             return true;
         } else {
             // Two tail moves (memmove) beat `replace_range`, whose splice copies byte by byte.
@@ -540,6 +537,9 @@ impl Url {
     pub(crate) fn write_query(&mut self, value: Option<&str>) -> Result<(), SetterError> {
         let start = self.path_end();
         let Some(value) = value else {
+            if self.query_start.is_none() {
+                return Ok(());
+            }
             if !self.splice(start, self.query_end(), "", Shift::Fragment) {
                 return Err(SetterError::TooLong);
             }
@@ -622,6 +622,9 @@ impl Url {
         let start = self.query_end();
         let end = to_u32(self.serialization.len());
         let Some(value) = value else {
+            if self.fragment_start.is_none() {
+                return Ok(());
+            }
             if !self.splice(start, end, "", Shift::Fragment) {
                 return Err(SetterError::TooLong);
             }

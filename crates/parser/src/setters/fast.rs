@@ -15,31 +15,45 @@ use crate::setter_outcome::SetterError;
 use super::Shift;
 
 /// Whether `value` is a domain that domain to ASCII maps to itself lowercased and that is not
-/// an IPv4 address: ASCII letters, digits, `-` and `.` only, no `--` (so no `xn--` label to
-/// decode), and a last label (after at most one trailing `.`) that starts with a letter, so
-/// the IPv4 parser's "ends in a number" check (section 3.5) is false.
+/// an IPv4 address (see [`plain_domain_prefix`]).
+#[cfg(test)]
 fn is_plain_domain(value: &[u8]) -> bool {
-    // One pass: the allowed bytes, no `--`, and where the last label (ignoring one trailing
-    // `.`) starts.
+    matches!(plain_domain_prefix(value), Some((len, _)) if len == value.len())
+}
+
+/// The length of the host at the start of `value` (up to the first `:`, `/`, `\\`, `?`, `#` or
+/// the end) when it is a domain that domain to ASCII maps to itself lowercased and that is not
+/// an IPv4 address, and whether it has uppercase letters: ASCII letters, digits, `-` and `.`
+/// only, no `--` (so no `xn--` label to decode), and a last label (after at most one trailing
+/// `.`) that starts with a letter, so the IPv4 parser's "ends in a number" check (section 3.5)
+/// is false. One pass.
+fn plain_domain_prefix(value: &[u8]) -> Option<(usize, bool)> {
     let mut previous = b'.';
-    let mut label_start = 0;
-    let mut last_start = 0;
+    let (mut label_start, mut last_start, mut upper) = (0, 0, false);
+    let mut end = value.len();
     for (i, &b) in value.iter().enumerate() {
         match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => {}
+            b'a'..=b'z' | b'0'..=b'9' => {}
+            b'A'..=b'Z' => upper = true,
             b'-' if previous != b'-' => {}
             b'.' => {
                 last_start = label_start;
                 label_start = i + 1;
             }
-            _ => return false,
+            b':' | b'/' | b'\\' | b'?' | b'#' => {
+                end = i;
+                break;
+            }
+            _ => return None,
         }
         previous = b;
     }
-    if label_start < value.len() {
+    if label_start < end {
         last_start = label_start;
     }
-    value.get(last_start).is_some_and(u8::is_ascii_alphabetic)
+    let starts_with_letter =
+        last_start < end && value.get(last_start).is_some_and(u8::is_ascii_alphabetic);
+    starts_with_letter.then_some((end, upper))
 }
 
 /// Whether a segment is `.` or `..` in any of their spellings (section 4.1); only segments of
@@ -140,18 +154,19 @@ impl Url {
             return None;
         }
         let bytes = value.as_bytes();
-        let end = bytes
-            .iter()
-            .position(|&b| matches!(b, b':' | b'/' | b'\\' | b'?' | b'#'))
-            .unwrap_or(bytes.len());
-        let (host, rest) = bytes.split_at(end);
-        let kind = if is_plain_domain(host) {
-            HostKind::Domain
-        } else if is_dotted_decimal_ipv4(host) {
-            HostKind::Ipv4
+        let (end, kind, upper) = if let Some((end, upper)) = plain_domain_prefix(bytes) {
+            (end, HostKind::Domain, upper)
         } else {
-            return None;
+            let end = bytes
+                .iter()
+                .position(|&b| matches!(b, b':' | b'/' | b'\\' | b'?' | b'#'))
+                .unwrap_or(bytes.len());
+            if !is_dotted_decimal_ipv4(bytes.get(..end).unwrap_or(&[])) {
+                return None;
+            }
+            (end, HostKind::Ipv4, false)
         };
+        let rest = bytes.get(end..).unwrap_or(&[]);
         let port = match rest.split_first() {
             Some((b':', after)) => {
                 if state == State::Hostname
@@ -173,7 +188,7 @@ impl Url {
         if !self.set_host_text(host, kind) {
             return Some(Err(SetterError::TooLong));
         }
-        if kind == HostKind::Domain {
+        if upper {
             let range = self.host_start as usize..self.host_end as usize;
             if let Some(text) = self.serialization.get_mut(range) {
                 text.make_ascii_lowercase();
