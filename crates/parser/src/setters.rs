@@ -110,6 +110,10 @@ impl Url {
     #[must_use]
     pub(crate) fn set_port_value(&mut self, port: Option<u16>) -> bool {
         let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
+        if port == self.port {
+            // The same port is already written (the port text always matches `port`).
+            return true;
+        }
         // `:` and at most five digits, written back to front without a heap buffer.
         let mut buffer = [b':'; 6];
         let mut first = buffer.len();
