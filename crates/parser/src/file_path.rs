@@ -249,9 +249,75 @@ pub(crate) fn unix_path_to_url(path: &[u8], directory: bool) -> Result<Url, File
     let Some((b'/', rest)) = path.split_first() else {
         return Err(FilePathError::RelativePath);
     };
-    let mut href = file_href(segments_capacity(rest));
-    push_segments(&mut href, split_at_separators(rest, 1, |b| b == b'/'), directory)?;
+    // Room for the path as it is and some bytes to encode; more grows the buffer as usual.
+    let mut href = file_href(rest.len() + rest.len() / 8 + 16);
+    push_unix_segments(&mut href, rest, directory)?;
     empty_host_file_url(href)
+}
+
+/// [`push_segments`] for the components of a Unix path (`rest`, after its first `/`), in one
+/// pass over the bytes: every byte of [`SEGMENT`] is either a `/` (the end of a segment), a NUL
+/// (an error) or a byte to encode; runs of the others are copied in one piece.
+fn push_unix_segments(out: &mut String, rest: &[u8], directory: bool) -> Result<(), FilePathError> {
+    // Runs of bytes outside the set are ASCII, so they are slices of the text when the path is
+    // UTF-8 (one check for the whole path) and are pushed byte by byte otherwise.
+    let text = core::str::from_utf8(rest).ok();
+    let push_run = |out: &mut String, start: usize, end: usize| match text {
+        Some(text) => out.push_str(text.get(start..end).unwrap_or_default()),
+        None => rest.get(start..end).unwrap_or_default().iter().for_each(|&b| out.push(b.into())),
+    };
+    // Where the current segment starts, in `rest` and in `out` (after its `/`); where the
+    // current run of bytes to copy starts.
+    let mut segment = 0;
+    out.push('/');
+    let mut written = out.len();
+    let mut run = 0;
+    for (i, &b) in rest.iter().enumerate() {
+        if !SEGMENT.contains(b) {
+            continue;
+        }
+        if run < i {
+            push_run(out, run, i);
+        }
+        run = i + 1;
+        match b {
+            b'/' => {
+                end_segment(out, rest, segment..i, written)?;
+                out.push('/');
+                written = out.len();
+                segment = i + 1;
+            }
+            0 => return Err(FilePathError::NulByte { at: 1 + i }),
+            _ => out.push_str(weburl_percent::percent_encode_byte(b)),
+        }
+    }
+    if run < rest.len() {
+        push_run(out, run, rest.len());
+    }
+    let last_was_dot = end_segment(out, rest, segment..rest.len(), written)?;
+    if last_was_dot || (directory && !out.ends_with('/')) {
+        out.push('/');
+    }
+    Ok(())
+}
+
+/// The end of the segment `range` of `rest`, written to `out` from `written` on (after its
+/// `/`): a `..` segment is an error, a `.` segment is dropped with its `/` (returns true).
+fn end_segment(
+    out: &mut String,
+    rest: &[u8],
+    range: core::ops::Range<usize>,
+    written: usize,
+) -> Result<bool, FilePathError> {
+    let at = 1 + range.start;
+    match rest.get(range) {
+        Some(b"..") => Err(FilePathError::ParentComponent { at }),
+        Some(b".") => {
+            out.truncate(written - 1);
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
 }
 
 /// Percent-decodes the segments of a `file:` URL's path: each decoded segment with its byte
