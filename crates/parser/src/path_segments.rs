@@ -13,7 +13,7 @@ use core::iter::FusedIterator;
 use weburl_percent::{AsciiSet, PATH};
 
 use crate::Url;
-use crate::query_pairs::{Inserter, encoded_len};
+use crate::query_pairs::{Inserter, encoded_len, push_encoded};
 use crate::setters::{Shift, fits_u32};
 
 /// The segments of a URL's path (percent-encoded, as they are in the href), returned by
@@ -291,7 +291,7 @@ impl PathSegmentsMut<'_> {
                     out.push_str(letter);
                     out.push(':');
                 }
-                None => _ = weburl_percent::encode_into(segment, set, out),
+                None => push_encoded(out, segment, set, false),
             }
         } else {
             // A query or fragment follows: insert before it, without a heap buffer.

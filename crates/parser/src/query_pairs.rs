@@ -64,7 +64,13 @@ impl Url {
         if self.query_start.is_none() {
             let at = self.path_end();
             // A URL of `u32::MAX` bytes stays without a query; the appender then does nothing.
-            if self.splice(at, at, "?", Shift::Fragment) {
+            let added = if self.fragment_start.is_none() && at < u32::MAX {
+                self.serialization.push('?');
+                true
+            } else {
+                self.splice(at, at, "?", Shift::Fragment)
+            };
+            if added {
                 self.query_start = NonZeroU32::new(at);
             }
             self.debug_check();
@@ -187,8 +193,12 @@ impl<'a> QueryPairsMut<'a> {
     pub fn clear(&mut self) -> &mut Self {
         if let Some(url) = self.url.as_deref_mut() {
             if let Some(start) = url.query_start {
-                let end = url.query_end();
-                let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
+                if url.fragment_start.is_none() {
+                    url.serialization.truncate(start.get() as usize + 1);
+                } else {
+                    let end = url.query_end();
+                    let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
+                }
                 url.debug_check();
             }
         }
@@ -338,10 +348,10 @@ fn append_to_query(url: &mut Url, name: &str, value: Option<&str>) {
         if ampersand {
             out.push('&');
         }
-        weburl_percent::utf8_percent_encode_into(name, &FORM_URLENCODED, true, out);
+        push_encoded(out, name, &FORM_URLENCODED, true);
         if let Some(value) = value {
             out.push('=');
-            weburl_percent::utf8_percent_encode_into(value, &FORM_URLENCODED, true, out);
+            push_encoded(out, value, &FORM_URLENCODED, true);
         }
     } else {
         let mut out = Inserter::new(url, end, Shift::Fragment);
@@ -356,6 +366,28 @@ fn append_to_query(url: &mut Url, name: &str, value: Option<&str>) {
         out.finish();
     }
     url.debug_check();
+}
+
+/// `text` UTF-8 percent-encoded with `set` (spaces as `+` when `space_as_plus`), appended to
+/// `out`: short text byte by byte into room reserved once (cheaper than copying its runs in
+/// pieces), longer text run by run.
+#[inline]
+pub(crate) fn push_encoded(out: &mut String, text: &str, set: &AsciiSet, space_as_plus: bool) {
+    if text.len() > 32 {
+        weburl_percent::utf8_percent_encode_into(text, set, space_as_plus, out);
+        return;
+    }
+    out.reserve(3 * text.len());
+    for &b in text.as_bytes() {
+        if !set.contains(b) {
+            // Not in the set, so ASCII.
+            out.push(char::from(b));
+        } else if space_as_plus && b == b' ' {
+            out.push('+');
+        } else {
+            out.push_str(weburl_percent::percent_encode_byte(b));
+        }
+    }
 }
 
 /// The size of [`Inserter`]'s buffer.
