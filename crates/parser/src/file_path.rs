@@ -256,68 +256,55 @@ pub(crate) fn unix_path_to_url(path: &[u8], directory: bool) -> Result<Url, File
 }
 
 /// [`push_segments`] for the components of a Unix path (`rest`, after its first `/`), in one
-/// pass over the bytes: every byte of [`SEGMENT`] is either a `/` (the end of a segment), a NUL
-/// (an error) or a byte to encode; runs of the others are copied in one piece.
+/// pass over the bytes. A path's `/` is the URL's, so runs of bytes copied as they are span
+/// segments; they are broken only by a byte to encode, a NUL (an error), or a dot segment
+/// (dropped with the `/` after it; at the end, the `/` before it stays, as [`push_segments`]
+/// leaves it).
 fn push_unix_segments(out: &mut String, rest: &[u8], directory: bool) -> Result<(), FilePathError> {
-    // Runs of bytes outside the set are ASCII, so they are slices of the text when the path is
-    // UTF-8 (one check for the whole path) and are pushed byte by byte otherwise.
+    // Runs of bytes outside the set, and `/`, are ASCII, so they are slices of the text when
+    // the path is UTF-8 (one check for the whole path) and are pushed byte by byte otherwise.
     let text = core::str::from_utf8(rest).ok();
     let push_run = |out: &mut String, start: usize, end: usize| match text {
         Some(text) => out.push_str(text.get(start..end).unwrap_or_default()),
         None => rest.get(start..end).unwrap_or_default().iter().for_each(|&b| out.push(b.into())),
     };
-    // Where the current segment starts, in `rest` and in `out` (after its `/`); where the
-    // current run of bytes to copy starts.
-    let mut segment = 0;
+    // Whether the segment `start..end` is `.`; a `..` segment is an error.
+    let dot_segment = |start: usize, end: usize| match rest.get(start..end) {
+        Some(b".") => Ok(true),
+        Some(b"..") => Err(FilePathError::ParentComponent { at: 1 + start }),
+        _ => Ok(false),
+    };
     out.push('/');
-    let mut written = out.len();
-    let mut run = 0;
-    for (i, &b) in rest.iter().enumerate() {
-        if !SEGMENT.contains(b) {
-            continue;
-        }
-        if run < i {
-            push_run(out, run, i);
-        }
-        run = i + 1;
-        match b {
+    // Where the current segment starts, and where the current run of bytes to copy starts.
+    let (mut segment, mut run, mut i) = (0, 0, 0);
+    while let Some(offset) = rest.get(i..).and_then(|t| t.iter().position(|&b| SEGMENT.contains(b)))
+    {
+        let at = i + offset;
+        i = at + 1;
+        match rest.get(at).copied().unwrap_or_default() {
             b'/' => {
-                end_segment(out, rest, segment..i, written)?;
-                out.push('/');
-                written = out.len();
-                segment = i + 1;
+                if dot_segment(segment, at)? {
+                    // `./` is dropped.
+                    push_run(out, run, segment);
+                    run = i;
+                }
+                segment = i;
             }
-            0 => return Err(FilePathError::NulByte { at: 1 + i }),
-            _ => out.push_str(weburl_percent::percent_encode_byte(b)),
+            0 => return Err(FilePathError::NulByte { at: 1 + at }),
+            b => {
+                push_run(out, run, at);
+                out.push_str(weburl_percent::percent_encode_byte(b));
+                run = i;
+            }
         }
     }
-    if run < rest.len() {
-        push_run(out, run, rest.len());
-    }
-    let last_was_dot = end_segment(out, rest, segment..rest.len(), written)?;
-    if last_was_dot || (directory && !out.ends_with('/')) {
+    // A last `.` is dropped; the `/` before it stays.
+    let end = if dot_segment(segment, rest.len())? { segment } else { rest.len() };
+    push_run(out, run, end);
+    if directory && !out.ends_with('/') {
         out.push('/');
     }
     Ok(())
-}
-
-/// The end of the segment `range` of `rest`, written to `out` from `written` on (after its
-/// `/`): a `..` segment is an error, a `.` segment is dropped with its `/` (returns true).
-fn end_segment(
-    out: &mut String,
-    rest: &[u8],
-    range: core::ops::Range<usize>,
-    written: usize,
-) -> Result<bool, FilePathError> {
-    let at = 1 + range.start;
-    match rest.get(range) {
-        Some(b"..") => Err(FilePathError::ParentComponent { at }),
-        Some(b".") => {
-            out.truncate(written - 1);
-            Ok(true)
-        }
-        _ => Ok(false),
-    }
 }
 
 /// Percent-decodes the segments of a `file:` URL's path: each decoded segment with its byte

@@ -148,7 +148,11 @@ impl Url {
         let mut first_two = head.bytes().chain(text.bytes()).take(2);
         let double_slash = first_two.next() == Some(b'/') && first_two.next() == Some(b'/');
         let start = self.path_start + crate::url::to_u32(keep);
-        if !self.splice(start, self.path_end(), text, Shift::Query) {
+        let end = self.path_end();
+        if end == self.len_u32() && text.is_empty() {
+            // Nothing follows the path: cutting its tail moves no offset.
+            self.serialization.truncate(start as usize);
+        } else if !self.splice(start, end, text, Shift::Query) {
             return;
         }
         if self.host_kind.is_none() {
