@@ -368,42 +368,33 @@ fn append_to_query(url: &mut Url, name: &str, value: Option<&str>) {
     url.debug_check();
 }
 
-/// Up to how many bytes [`push_encoded`] encodes through a stack buffer.
+/// Up to how many bytes [`push_encoded`] encodes byte by byte.
 const SHORT: usize = 32;
 
 /// `text` UTF-8 percent-encoded with `set` (spaces as `+` when `space_as_plus`), appended to
-/// `out`: short text byte by byte into a stack buffer, pushed at once (cheaper than copying
-/// its runs in pieces), longer text run by run.
+/// `out`: short text byte by byte into room reserved once (cheaper than copying its runs in
+/// pieces), longer text run by run.
 #[inline]
 pub(crate) fn push_encoded(out: &mut String, text: &str, set: &AsciiSet, space_as_plus: bool) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    // Every byte pushed is ASCII; the mask says so to the compiler (one-byte pushes).
+    let ascii = |b: u8| char::from(b & 0x7F);
     if text.len() > SHORT {
         weburl_percent::utf8_percent_encode_into(text, set, space_as_plus, out);
         return;
     }
-    let mut buf = [0u8; 3 * SHORT];
-    let mut len = 0;
+    out.reserve(3 * text.len());
     for &b in text.as_bytes() {
-        // Three bytes per byte of text, so the slot is always there.
-        let Some([first, hi, lo]) = buf.get_mut(len..len + 3) else {
-            break;
-        };
         if !set.contains(b) {
-            *first = b;
-            len += 1;
+            // Not in the set, so ASCII.
+            out.push(ascii(b));
         } else if space_as_plus && b == b' ' {
-            *first = b'+';
-            len += 1;
+            out.push('+');
         } else {
-            *first = b'%';
-            *hi = HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0');
-            *lo = HEX.get(usize::from(b & 15)).copied().unwrap_or(b'0');
-            len += 3;
+            out.push('%');
+            out.push(ascii(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0')));
+            out.push(ascii(HEX.get(usize::from(b & 15)).copied().unwrap_or(b'0')));
         }
-    }
-    // ASCII: the check never fails.
-    if let Some(encoded) = buf.get(..len).and_then(|b| core::str::from_utf8(b).ok()) {
-        out.push_str(encoded);
     }
 }
 
