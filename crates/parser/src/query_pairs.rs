@@ -372,8 +372,8 @@ fn append_to_query(url: &mut Url, name: &str, value: Option<&str>) {
 const SHORT: usize = 32;
 
 /// `text` UTF-8 percent-encoded with `set` (spaces as `+` when `space_as_plus`), appended to
-/// `out`: short text byte by byte into room reserved once (cheaper than copying its runs in
-/// pieces), longer text run by run.
+/// `out`: short text byte by byte (cheaper than copying its runs in pieces), longer text run by
+/// run.
 #[inline]
 pub(crate) fn push_encoded(out: &mut String, text: &str, set: &AsciiSet, space_as_plus: bool) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -383,7 +383,8 @@ pub(crate) fn push_encoded(out: &mut String, text: &str, set: &AsciiSet, space_a
         weburl_percent::utf8_percent_encode_into(text, set, space_as_plus, out);
         return;
     }
-    out.reserve(3 * text.len());
+    // No reservation up front: room for the worst case (three bytes a byte) would grow the
+    // buffer where the bytes themselves still fit.
     for &b in text.as_bytes() {
         if !set.contains(b) {
             // Not in the set, so ASCII.
