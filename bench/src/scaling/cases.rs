@@ -143,6 +143,27 @@ fn pairs_url(k: usize) -> Subject {
     Subject { url: Url::parse(&rep("http://h/?", "a=b&", 4 * k, "")).ok(), ..Subject::default() }
 }
 
+/// `href` parsed, and `k` pairs (`n123`, `v 123é`) for an appender.
+fn appender_subject(k: usize, href: &str) -> Subject {
+    Subject {
+        url: Url::parse(href).ok(),
+        pairs: (0..k).map(|i| (format!("n{i}"), format!("v {i}é"))).collect(),
+        ..Subject::default()
+    }
+}
+
+/// Appends the subject's pairs to its URL's query one call at a time.
+fn op_append_pairs(s: &mut Subject) -> usize {
+    if let Some(url) = s.url.as_mut() {
+        let mut appender = url.query_pairs_mut();
+        for (name, value) in &s.pairs {
+            appender.append_pair(name, value);
+        }
+        appender.finish();
+    }
+    href_len(s)
+}
+
 /// A query of `k` pairs with distinct names in a scrambled order.
 fn scrambled_pairs(k: usize) -> Vec<(String, String)> {
     (0..k as u64)
@@ -751,6 +772,37 @@ pub const CASES: &[Case] = &[
         op: |s| {
             if let Some(url) = s.url.as_mut() {
                 url.search_params_mut().sort();
+            }
+            href_len(s)
+        },
+    },
+    // query_pairs_mut: n pairs appended one by one (onto the end of the URL, or before a
+    // fragment), and one pair appended to a query of n pairs followed by a fragment.
+    Case {
+        name: "query_pairs_mut-append",
+        generator: "`http://h/`; `append_pair` of n pairs (`n123`, `v 123é`) one by one, `finish`",
+        unit: Unit::Pairs,
+        generate: |k| appender_subject(k, "http://h/"),
+        op: op_append_pairs,
+    },
+    Case {
+        name: "query_pairs_mut-append-fragment",
+        generator: "`http://h/#frag`; `append_pair` of n pairs one by one (before the fragment)",
+        unit: Unit::Pairs,
+        generate: |k| appender_subject(k, "http://h/#frag"),
+        op: op_append_pairs,
+    },
+    Case {
+        name: "query_pairs_mut-long-query",
+        generator: "`http://h/?` + `a=b&`×n + `#frag`; `append_pair(\"x\", \"y z\")`, `finish`",
+        unit: Unit::Pairs,
+        generate: |k| Subject {
+            url: Url::parse(&rep("http://h/?", "a=b&", 4 * k, "#frag")).ok(),
+            ..Subject::default()
+        },
+        op: |s| {
+            if let Some(url) = s.url.as_mut() {
+                url.query_pairs_mut().append_pair(black_box("x"), black_box("y z")).finish();
             }
             href_len(s)
         },

@@ -19,7 +19,7 @@ use core::fmt;
 
 use weburl_percent::{AsciiSet, PATH, percent_decode, percent_encode};
 
-use crate::url::Url;
+use crate::url::{SchemeType, Url};
 use crate::{HostKind, ParseError};
 
 #[cfg_attr(not(windows), allow(dead_code, reason = "used on Windows, unit-tested everywhere"))]
@@ -173,18 +173,68 @@ fn split_at_separators(
     })
 }
 
-/// Parses `file://{host}{path}` and checks that the parser kept the path as it was built, so
+/// How many bytes [`push_segments`] may write for `bytes`: at most each byte, three for a byte
+/// that is percent-encoded, and two more (a first `/` and a last one), so that the href's
+/// buffer is allocated once.
+fn segments_capacity(bytes: &[u8]) -> usize {
+    let encoded = bytes.iter().filter(|&&b| SEGMENT.contains(b)).count();
+    bytes.len() + 2 * encoded + 2
+}
+
+/// A buffer for the href of a `file:` URL: `file://`, with room for `more` bytes.
+fn file_href(more: usize) -> String {
+    let mut href = String::with_capacity(FILE_PREFIX.len() + more);
+    href.push_str(FILE_PREFIX);
+    href
+}
+
+const FILE_PREFIX: &str = "file://";
+
+/// The URL whose href is `href`: `file://`, the empty host, and a path that [`push_segments`]
+/// wrote (after a Windows drive letter, `/C:`, when there is one). Such a path is what the
+/// basic URL parser would keep as it is, byte for byte: every byte it percent-encodes or reads
+/// as a separator is encoded, no segment is a dot segment, and the empty host stays empty
+/// (file host state), so the record is made directly instead of parsing `href` again. Debug
+/// builds parse it and compare.
+fn empty_host_file_url(href: String) -> Result<Url, FilePathError> {
+    if u32::try_from(href.len()).is_err() {
+        return Err(FilePathError::TooLong);
+    }
+    // `file:` ends at 4; the empty host and the path start after `file://`.
+    let after = crate::url::to_u32(FILE_PREFIX.len());
+    let url = Url {
+        serialization: href,
+        scheme_end: 4,
+        username_end: after,
+        host_start: after,
+        host_end: after,
+        path_start: after,
+        query_start: None,
+        fragment_start: None,
+        port: None,
+        host_kind: Some(HostKind::Empty),
+        scheme_type: SchemeType::File,
+    };
+    url.debug_check();
+    debug_assert_eq!(
+        Url::parse(url.href()).map(Url::into_string).as_deref(),
+        Ok(url.href()),
+        "a file URL made without parsing is not canonical"
+    );
+    Ok(url)
+}
+
+/// Parses `href` (`file://`, a host of `host_len` bytes, then a path written by
+/// [`push_segments`]) and checks that the parser kept the host and path as they were built, so
 /// that the URL is valid and its href reparses to itself.
-fn build_file_url(host: &str, path: &str) -> Result<Url, FilePathError> {
-    let mut href = String::with_capacity(7 + host.len() + path.len());
-    href.push_str("file://");
-    href.push_str(host);
-    href.push_str(path);
-    let url = Url::parse(&href).map_err(|error| match error {
+#[cfg_attr(not(windows), allow(dead_code, reason = "used on Windows, unit-tested everywhere"))]
+fn parse_file_href(href: &str, host_len: usize) -> Result<Url, FilePathError> {
+    let path = href.get(FILE_PREFIX.len() + host_len..).unwrap_or("");
+    let url = Url::parse(href).map_err(|error| match error {
         ParseError::TooLong => FilePathError::TooLong,
         _ => FilePathError::InvalidHost,
     })?;
-    let host_ok = host.is_empty() == (url.host_kind() == Some(HostKind::Empty));
+    let host_ok = (host_len == 0) == (url.host_kind() == Some(HostKind::Empty));
     if !host_ok || url.pathname() != path || url.query().is_some() || url.fragment().is_some() {
         // The segments are encoded so that this cannot happen; a server name that ends the
         // host early (UNC) or becomes the empty host is the only way here.
@@ -199,9 +249,62 @@ pub(crate) fn unix_path_to_url(path: &[u8], directory: bool) -> Result<Url, File
     let Some((b'/', rest)) = path.split_first() else {
         return Err(FilePathError::RelativePath);
     };
-    let mut out = String::with_capacity(path.len() + 8);
-    push_segments(&mut out, split_at_separators(rest, 1, |b| b == b'/'), directory)?;
-    build_file_url("", &out)
+    // Room for the path as it is and some bytes to encode; more grows the buffer as usual.
+    let mut href = file_href(rest.len() + rest.len() / 8 + 16);
+    push_unix_segments(&mut href, rest, directory)?;
+    empty_host_file_url(href)
+}
+
+/// [`push_segments`] for the components of a Unix path (`rest`, after its first `/`), in one
+/// pass over the bytes. A path's `/` is the URL's, so runs of bytes copied as they are span
+/// segments; they are broken only by a byte to encode, a NUL (an error), or a dot segment
+/// (dropped with the `/` after it; at the end, the `/` before it stays, as [`push_segments`]
+/// leaves it).
+fn push_unix_segments(out: &mut String, rest: &[u8], directory: bool) -> Result<(), FilePathError> {
+    // Runs of bytes outside the set, and `/`, are ASCII, so they are slices of the text when
+    // the path is UTF-8 (one check for the whole path) and are pushed byte by byte otherwise.
+    let text = core::str::from_utf8(rest).ok();
+    let push_run = |out: &mut String, start: usize, end: usize| match text {
+        Some(text) => out.push_str(text.get(start..end).unwrap_or_default()),
+        None => rest.get(start..end).unwrap_or_default().iter().for_each(|&b| out.push(b.into())),
+    };
+    // Whether the segment `start..end` is `.`; a `..` segment is an error.
+    let dot_segment = |start: usize, end: usize| match rest.get(start..end) {
+        Some(b".") => Ok(true),
+        Some(b"..") => Err(FilePathError::ParentComponent { at: 1 + start }),
+        _ => Ok(false),
+    };
+    out.push('/');
+    // Where the current segment starts, and where the current run of bytes to copy starts.
+    let (mut segment, mut run, mut i) = (0, 0, 0);
+    while let Some(offset) = rest.get(i..).and_then(|t| t.iter().position(|&b| SEGMENT.contains(b)))
+    {
+        let at = i + offset;
+        i = at + 1;
+        match rest.get(at).copied().unwrap_or_default() {
+            b'/' => {
+                if dot_segment(segment, at)? {
+                    // `./` is dropped.
+                    push_run(out, run, segment);
+                    run = i;
+                }
+                segment = i;
+            }
+            0 => return Err(FilePathError::NulByte { at: 1 + at }),
+            b => {
+                push_run(out, run, at);
+                out.push_str(weburl_percent::percent_encode_byte(b));
+                run = i;
+            }
+        }
+    }
+    // A last `.` is dropped; the `/` before it stays.
+    let end = if dot_segment(segment, rest.len())? { segment } else { rest.len() };
+    push_run(out, run, end);
+    if directory && !out.ends_with('/') {
+        out.push('/');
+    }
+    Ok(())
 }
 
 /// Percent-decodes the segments of a `file:` URL's path: each decoded segment with its byte

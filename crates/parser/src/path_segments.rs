@@ -2,18 +2,18 @@
 //! [`PathSegments`] iterator and the [`PathSegmentsMut`] editor, with rust-url's names and
 //! semantics.
 //!
-//! [`PathSegmentsMut`] edits the serialization in place, one splice per call, and keeps the
+//! [`PathSegmentsMut`] edits the serialization in place, without a heap buffer, and keeps the
 //! record valid after every call: the query and fragment stay where they are, a pushed segment
 //! is percent-encoded so that it stays one segment, and the serializer's `/.` prefix (section
 //! 4.5, step 3) is added or removed as the path needs it. The href after any sequence of calls
 //! parses back to itself.
 
-use alloc::string::String;
 use core::iter::FusedIterator;
 
 use weburl_percent::{AsciiSet, PATH};
 
 use crate::Url;
+use crate::query_pairs::{Inserter, encoded_len, push_encoded};
 use crate::setters::{Shift, fits_u32};
 
 /// The segments of a URL's path (percent-encoded, as they are in the href), returned by
@@ -128,7 +128,7 @@ impl Url {
         if self.has_opaque_path() {
             return Err(());
         }
-        Ok(PathSegmentsMut { url: self, scratch: String::new() })
+        Ok(PathSegmentsMut { url: self })
     }
 
     /// Replaces the path from byte `keep` of the pathname on with `text` (already encoded), and
@@ -148,7 +148,11 @@ impl Url {
         let mut first_two = head.bytes().chain(text.bytes()).take(2);
         let double_slash = first_two.next() == Some(b'/') && first_two.next() == Some(b'/');
         let start = self.path_start + crate::url::to_u32(keep);
-        if !self.splice(start, self.path_end(), text, Shift::Query) {
+        let end = self.path_end();
+        if end == self.len_u32() && text.is_empty() {
+            // Nothing follows the path: cutting its tail moves no offset.
+            self.serialization.truncate(start as usize);
+        } else if !self.splice(start, end, text, Shift::Query) {
             return;
         }
         if self.host_kind.is_none() {
@@ -182,9 +186,6 @@ impl Url {
 #[derive(Debug)]
 pub struct PathSegmentsMut<'a> {
     url: &'a mut Url,
-    /// The encoded text of a pushed segment, when it cannot be written at the end of the URL
-    /// directly (a query or fragment follows); kept for the next push.
-    scratch: String,
 }
 
 impl PathSegmentsMut<'_> {
@@ -267,35 +268,49 @@ impl PathSegmentsMut<'_> {
         }
         let url = &mut *self.url;
         let path = url.pathname();
-        let at_root = path.is_empty() || path == "/";
-        let keep = if path == "/" { 1 } else { path.len() };
         let set = if url.scheme_type.is_special() { &SPECIAL_SEGMENT } else { &SEGMENT };
-        let drive_quirk = at_root
+        let drive_quirk = (path.is_empty() || path == "/")
             && url.scheme_type.is_file()
             && matches!(segment.as_bytes(), [letter, b'|'] if letter.is_ascii_alphabetic());
+        // The new segment goes at the end of the path, after a `/` unless the path is `/`. The
+        // `/.` prefix needs no change: the path's first two bytes stay as they are (or become
+        // `/x`, an encoded segment never starting with `/`).
         let separator = if path == "/" { "" } else { "/" };
-        let end = url.path_end();
         // Percent-encoding at most triples the segment.
-        let bound = segment.len().saturating_mul(3).saturating_add(1);
-        if end == url.len_u32() && fits_u32(url.serialization.len(), 0, bound) && !drive_quirk {
-            // Nothing follows the path: encode straight into the URL. The `/.` prefix needs no
-            // change, since the path's first two bytes stay as they are (or become `/x`).
-            url.serialization.push_str(separator);
-            weburl_percent::encode_into(segment, set, &mut url.serialization);
-            url.debug_check();
+        let len = url.serialization.len();
+        if !fits_u32(len, 0, segment.len().saturating_mul(3).saturating_add(1))
+            && !fits_u32(len, 0, 1 + encoded_len(segment, set, false))
+        {
             return self;
         }
-        let text = &mut self.scratch;
-        text.clear();
-        text.push_str(separator);
-        if drive_quirk {
-            // Path state, step 1.4: a drive letter's `|` becomes `:`.
-            text.push_str(segment.get(..1).unwrap_or(""));
-            text.push(':');
+        // Path state, step 1.4: a drive letter's `|` becomes `:`.
+        let letter = if drive_quirk { segment.get(..1) } else { None };
+        let end = url.path_end();
+        if end == url.len_u32() {
+            // Nothing follows the path: encode straight onto the end of the URL.
+            let out = &mut url.serialization;
+            out.push_str(separator);
+            match letter {
+                Some(letter) => {
+                    out.push_str(letter);
+                    out.push(':');
+                }
+                None => push_encoded(out, segment, set, false),
+            }
         } else {
-            weburl_percent::encode_into(segment, set, text);
+            // A query or fragment follows: insert before it, without a heap buffer.
+            let mut out = Inserter::new(url, end, Shift::Query);
+            out.push(separator);
+            match letter {
+                Some(letter) => {
+                    out.push(letter);
+                    out.push(":");
+                }
+                None => out.encode(segment, set, false),
+            }
+            out.finish();
         }
-        url.rewrite_path_tail(keep, text.as_str());
+        url.debug_check();
         self
     }
 

@@ -4,7 +4,8 @@
 //!
 //! Unlike [`Url::search_params_mut`] (URLSearchParams semantics, which re-serializes the whole
 //! query), [`QueryPairsMut`] keeps the query's bytes as they are and appends to them, each pair
-//! serialized by weburl-form and spliced in before the fragment. The record is valid after
+//! serialized (section 5.2) straight into the URL's serialization: onto its end when there is
+//! no fragment, otherwise through a small stack buffer inserted before the fragment. The record is valid after
 //! every call, and its href parses back to itself: the serializer writes only bytes that no
 //! query percent-encode set holds.
 
@@ -12,9 +13,9 @@ use alloc::string::String;
 use core::borrow::Borrow;
 use core::num::NonZeroU32;
 
-use weburl_percent::FORM_URLENCODED;
+use weburl_percent::{AsciiSet, FORM_URLENCODED};
 
-use crate::setters::Shift;
+use crate::setters::{Shift, fits_u32};
 use crate::url::SchemeType;
 use crate::{ParseError, Url};
 
@@ -63,12 +64,18 @@ impl Url {
         if self.query_start.is_none() {
             let at = self.path_end();
             // A URL of `u32::MAX` bytes stays without a query; the appender then does nothing.
-            if self.splice(at, at, "?", Shift::Fragment) {
+            let added = if self.fragment_start.is_none() && at < u32::MAX {
+                self.serialization.push('?');
+                true
+            } else {
+                self.splice(at, at, "?", Shift::Fragment)
+            };
+            if added {
                 self.query_start = NonZeroU32::new(at);
             }
             self.debug_check();
         }
-        QueryPairsMut { url: Some(self), scratch: String::new() }
+        QueryPairsMut { url: Some(self) }
     }
 
     /// Parses `input` (as [`Url::parse`] does) and appends `pairs` to its query, as
@@ -170,8 +177,6 @@ pub type QueryPairsIntoOwned<'a> = weburl_form::ParseIntoOwned<'a>;
 pub struct QueryPairsMut<'a> {
     /// The URL, until [`finish`](Self::finish) hands it back.
     url: Option<&'a mut Url>,
-    /// The encoded pair, before it is spliced into the URL; kept for the next pair.
-    scratch: String,
 }
 
 impl<'a> QueryPairsMut<'a> {
@@ -188,8 +193,12 @@ impl<'a> QueryPairsMut<'a> {
     pub fn clear(&mut self) -> &mut Self {
         if let Some(url) = self.url.as_deref_mut() {
             if let Some(start) = url.query_start {
-                let end = url.query_end();
-                let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
+                if url.fragment_start.is_none() {
+                    url.serialization.truncate(start.get() as usize + 1);
+                } else {
+                    let end = url.query_end();
+                    let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
+                }
                 url.debug_check();
             }
         }
@@ -302,25 +311,162 @@ impl<'a> QueryPairsMut<'a> {
         let Some(url) = self.url.as_deref_mut() else {
             return;
         };
-        let Some(start) = url.query_start else {
+        append_to_query(url, name, value);
+    }
+}
+
+/// The length of `text` UTF-8 percent-encoded with `set` (a space as one byte when
+/// `space_as_plus`), for a URL so close to `u32::MAX` bytes that the bound of three bytes per
+/// byte does not fit.
+pub(crate) fn encoded_len(text: &str, set: &AsciiSet, space_as_plus: bool) -> usize {
+    text.bytes().map(|b| if set.contains(b) && !(space_as_plus && b == b' ') { 3 } else { 1 }).sum()
+}
+
+/// Appends the serialized pair to the query of `url` (which is not null), before the fragment.
+/// Without a fragment the bytes are encoded straight onto the end of the serialization; with
+/// one they go through [`Inserter`], so that no call allocates anything but the URL's own
+/// growth.
+fn append_to_query(url: &mut Url, name: &str, value: Option<&str>) {
+    let Some(start) = url.query_start else {
+        return;
+    };
+    let end = url.query_end();
+    // Step 3.4: a `&` before every pair but the first.
+    let ampersand = end > start.get() + 1;
+    let len = url.serialization.len();
+    let bound = name.len().saturating_add(value.map_or(0, str::len)).saturating_mul(3);
+    if !fits_u32(len, 0, bound.saturating_add(2)) {
+        let exact = usize::from(ampersand)
+            + encoded_len(name, &FORM_URLENCODED, true)
+            + value.map_or(0, |v| 1 + encoded_len(v, &FORM_URLENCODED, true));
+        if !fits_u32(len, 0, exact) {
             return;
-        };
-        let end = url.query_end();
-        let text = &mut self.scratch;
-        text.clear();
-        // Step 3.4: a `&` before every pair but the first.
-        if end > start.get() + 1 {
-            text.push('&');
         }
-        match value {
-            Some(value) => weburl_form::serialize_utf8_into([(name, value)], text),
-            None => {
-                // Step 3.2 alone: the name's serialization.
-                weburl_percent::utf8_percent_encode_into(name, &FORM_URLENCODED, true, text);
-            }
+    }
+    if url.fragment_start.is_none() {
+        let out = &mut url.serialization;
+        if ampersand {
+            out.push('&');
         }
-        let _appended = url.splice(end, end, text.as_str(), Shift::Fragment);
-        url.debug_check();
+        push_encoded(out, name, &FORM_URLENCODED, true);
+        if let Some(value) = value {
+            out.push('=');
+            push_encoded(out, value, &FORM_URLENCODED, true);
+        }
+    } else {
+        let mut out = Inserter::new(url, end, Shift::Fragment);
+        if ampersand {
+            out.push("&");
+        }
+        out.encode(name, &FORM_URLENCODED, true);
+        if let Some(value) = value {
+            out.push("=");
+            out.encode(value, &FORM_URLENCODED, true);
+        }
+        out.finish();
+    }
+    url.debug_check();
+}
+
+/// Up to how many bytes [`push_encoded`] encodes byte by byte.
+const SHORT: usize = 32;
+
+/// `text` UTF-8 percent-encoded with `set` (spaces as `+` when `space_as_plus`), appended to
+/// `out`: short text byte by byte (cheaper than copying its runs in pieces), longer text run by
+/// run.
+#[inline]
+pub(crate) fn push_encoded(out: &mut String, text: &str, set: &AsciiSet, space_as_plus: bool) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    // Every byte pushed is ASCII; the mask says so to the compiler (one-byte pushes).
+    let ascii = |b: u8| char::from(b & 0x7F);
+    if text.len() > SHORT {
+        weburl_percent::utf8_percent_encode_into(text, set, space_as_plus, out);
+        return;
+    }
+    // No reservation up front: room for the worst case (three bytes a byte) would grow the
+    // buffer where the bytes themselves still fit.
+    for &b in text.as_bytes() {
+        if !set.contains(b) {
+            // Not in the set, so ASCII.
+            out.push(ascii(b));
+        } else if space_as_plus && b == b' ' {
+            out.push('+');
+        } else {
+            out.push('%');
+            out.push(ascii(HEX.get(usize::from(b >> 4)).copied().unwrap_or(b'0')));
+            out.push(ascii(HEX.get(usize::from(b & 15)).copied().unwrap_or(b'0')));
+        }
+    }
+}
+
+/// The size of [`Inserter`]'s buffer.
+const BUF: usize = 128;
+
+/// A writer of ASCII text into the middle of a URL's serialization (before its fragment, or
+/// before its query), without a heap buffer: text is gathered in a stack buffer and spliced in
+/// when the buffer is full (each splice moves the rest of the serialization once), or directly
+/// when a chunk is longer than the buffer. The caller checks beforehand that all of the text
+/// fits the `u32` offsets, and calls [`finish`](Self::finish) at the end.
+pub(crate) struct Inserter<'u> {
+    url: &'u mut Url,
+    /// Where the next text goes.
+    at: u32,
+    /// The first offset that the insertions move.
+    shift: Shift,
+    buf: [u8; BUF],
+    len: usize,
+}
+
+impl<'u> Inserter<'u> {
+    /// An inserter at byte `at` of `url`, moving the offsets from `shift` on.
+    pub(crate) fn new(url: &'u mut Url, at: u32, shift: Shift) -> Inserter<'u> {
+        Inserter { url, at, shift, buf: [0; BUF], len: 0 }
+    }
+
+    /// `text` UTF-8 percent-encoded with `set` (spaces as `+` when `space_as_plus`).
+    pub(crate) fn encode(&mut self, text: &str, set: &AsciiSet, space_as_plus: bool) {
+        let chunks = weburl_percent::utf8_percent_encode(text, set);
+        if space_as_plus {
+            chunks.space_as_plus().for_each(|chunk| self.push(chunk));
+        } else {
+            chunks.for_each(|chunk| self.push(chunk));
+        }
+    }
+
+    /// `chunk` as it is.
+    pub(crate) fn push(&mut self, chunk: &str) {
+        if let Some(slot) = self.buf.get_mut(self.len..self.len + chunk.len()) {
+            slot.copy_from_slice(chunk.as_bytes());
+            self.len += chunk.len();
+            return;
+        }
+        self.flush();
+        if let Some(slot) = self.buf.get_mut(..chunk.len()) {
+            slot.copy_from_slice(chunk.as_bytes());
+            self.len = chunk.len();
+        } else {
+            splice_in(self.url, &mut self.at, self.shift, chunk);
+        }
+    }
+
+    /// Splices in what the buffer still holds.
+    pub(crate) fn finish(mut self) {
+        self.flush();
+    }
+
+    fn flush(&mut self) {
+        // The buffer holds whole ASCII chunks, so the check never fails.
+        if let Some(text) = self.buf.get(..self.len).and_then(|b| core::str::from_utf8(b).ok()) {
+            splice_in(self.url, &mut self.at, self.shift, text);
+        }
+        self.len = 0;
+    }
+}
+
+/// Inserts `text` at `*at` and moves `*at` past it.
+fn splice_in(url: &mut Url, at: &mut u32, shift: Shift, text: &str) {
+    if !text.is_empty() && url.splice(*at, *at, text, shift) {
+        *at += crate::url::to_u32(text.len());
     }
 }
 
@@ -381,7 +527,7 @@ mod tests {
         assert_eq!(again.href(), "about:blank");
         assert_eq!(again.check_invariants(), Ok(()));
         assert_eq!(Url::parse("about:blank").unwrap().href(), again.href());
-        drop(pairs);
+        // The appender holds nothing of its own: once its borrow ends, the URL is as it left it.
         assert_eq!(url.href(), "https://h/?a&b=1#f");
     }
 }

@@ -8,10 +8,20 @@
 //! first segment, Windows drive letters in `file:` URLs, the `/.` path prefix).
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
-use crate::Position;
 use crate::url::Url;
+
+/// The length of the fragment part of a relative URL for `url`: `#` and the fragment, or
+/// nothing.
+fn fragment_len(url: &Url) -> usize {
+    url.fragment().map_or(0, |f| 1 + f.len())
+}
+
+/// The length of the query and fragment part: `?` and the query (when not null), then the
+/// fragment part.
+fn query_and_fragment_len(url: &Url) -> usize {
+    url.query().map_or(0, |q| 1 + q.len()) + fragment_len(url)
+}
 
 /// The fragment part of a relative URL for `url`: `#` and the fragment, or nothing.
 fn push_fragment(out: &mut String, url: &Url) {
@@ -30,41 +40,29 @@ fn push_query_and_fragment(out: &mut String, url: &Url) {
     push_fragment(out, url);
 }
 
-/// A list path's segments (the path after its first `/`, split at `/`); none for an empty
-/// path.
-fn segments(path: &str) -> Vec<&str> {
-    match path.strip_prefix('/') {
-        Some(rest) => rest.split('/').collect(),
-        None => Vec::new(),
-    }
+/// A path's directory: the path up to and with its last `/` (`/a/b/` for `/a/b/c`); empty for
+/// an empty path.
+fn directory(path: &str) -> &str {
+    path.get(..path.rfind('/').map_or(0, |i| i + 1)).unwrap_or("")
 }
 
-/// A relative path from the directory of `base_path` to `target_path`: `../` for each of the
-/// base's directories not shared, then the target's remaining segments. Guarded against being
-/// read as something else: `./` before an empty result, one starting with `/` (an empty
-/// segment) or one whose first segment holds `:` (which would read as a scheme).
-fn relative_path(base_path: &str, target_path: &str) -> String {
-    let base = segments(base_path);
-    let target = segments(target_path);
-    let base_dir = base.get(..base.len().saturating_sub(1)).unwrap_or_default();
-    let target_dir = target.get(..target.len().saturating_sub(1)).unwrap_or_default();
-    let common = base_dir.iter().zip(target_dir).take_while(|(a, b)| a == b).count();
-    let mut out = String::with_capacity(target_path.len());
-    for _ in common..base_dir.len() {
-        out.push_str("../");
-    }
-    let rest = target.get(common..).unwrap_or_default();
-    let first = rest.first().copied().unwrap_or_default();
-    if out.is_empty() && (first.is_empty() || first.contains(':')) {
-        out.push_str("./");
-    }
-    for (i, segment) in rest.iter().enumerate() {
-        if i > 0 {
-            out.push('/');
-        }
-        out.push_str(segment);
-    }
-    out
+/// A relative path from the directory of `base_path` to `target_path`, as slices of the two:
+/// how many `../` go first, whether `./` follows them, and the target's remaining segments.
+///
+/// The shared directories are the longest common prefix of the two directories that ends with
+/// a `/` in both; one `../` for each of the base's directories after them, then the rest of the
+/// target. Guarded against being read as something else: `./` before an empty result, one
+/// starting with `/` (an empty segment) or one whose first segment holds `:` (which would read
+/// as a scheme).
+fn relative_path<'t>(base_path: &str, target_path: &'t str) -> (usize, bool, &'t str) {
+    let (base_dir, target_dir) = (directory(base_path), directory(target_path));
+    let same = base_dir.bytes().zip(target_dir.bytes()).take_while(|(a, b)| a == b).count();
+    // Just past the last `/` both share (past the leading `/` when they share none).
+    let common = target_dir.get(..same).and_then(|p| p.rfind('/')).map_or(1, |i| i + 1);
+    let ups = base_dir.get(common..).map_or(0, |dirs| dirs.bytes().filter(|&b| b == b'/').count());
+    let rest = target_path.get(common..).unwrap_or("");
+    let first = rest.split('/').next().unwrap_or("");
+    (ups, ups == 0 && (first.is_empty() || first.contains(':')), rest)
 }
 
 impl Url {
@@ -93,49 +91,71 @@ impl Url {
     /// ```
     #[must_use]
     pub fn make_relative(&self, url: &Url) -> Option<String> {
-        if self.scheme() != url.scheme() {
-            return None;
-        }
-        // Scheme, credentials, host and port.
-        if self[..Position::AfterPort] != url[..Position::AfterPort] {
+        // Scheme, credentials, host and port: the serialization up to the path.
+        if self.serialization.get(..self.authority_end() as usize)
+            != url.serialization.get(..url.authority_end() as usize)
+        {
             return None;
         }
         let joins_back =
             |candidate: &str| self.join(candidate).is_ok_and(|u| u.href() == url.href());
-        let mut candidate = String::new();
 
         if self.has_opaque_path() || url.has_opaque_path() {
             // Only a fragment can be resolved against an opaque path ("no scheme" state).
-            if url.fragment().is_some()
-                && self[..Position::AfterQuery] == url[..Position::AfterQuery]
-            {
+            let same_until_fragment = self.serialization.get(..self.query_end() as usize)
+                == url.serialization.get(..url.query_end() as usize);
+            if url.fragment().is_some() && same_until_fragment {
+                let mut candidate = String::with_capacity(fragment_len(url));
                 push_fragment(&mut candidate, url);
                 return joins_back(&candidate).then_some(candidate);
             }
             return None;
         }
 
+        // Where every candidate below is known to join back (see `known_to_join_back`), it is
+        // returned without joining; debug builds join it and compare.
+        let known = known_to_join_back(self, url);
+        let check = |candidate: &str| {
+            if known {
+                debug_assert!(joins_back(candidate), "{candidate:?} from {self:?} to {url:?}");
+                true
+            } else {
+                joins_back(candidate)
+            }
+        };
+
         // The same path: a fragment, or a query and fragment, is enough.
         if self.pathname() == url.pathname() {
             // An empty string keeps the base's query (relative state, EOF); it cannot remove one.
-            let usable = if self.query() == url.query() {
+            let candidate = if self.query() == url.query() {
+                let mut candidate = String::with_capacity(fragment_len(url));
                 push_fragment(&mut candidate, url);
-                true
+                Some(candidate)
             } else if url.query().is_some() {
+                let mut candidate = String::with_capacity(query_and_fragment_len(url));
                 push_query_and_fragment(&mut candidate, url);
-                true
+                Some(candidate)
             } else {
-                false
+                None
             };
-            if usable && joins_back(&candidate) {
+            if let Some(candidate) = candidate.filter(|c| check(c)) {
                 return Some(candidate);
             }
         }
 
         // A path relative to the base's directory.
-        candidate = relative_path(self.pathname(), url.pathname());
+        let (ups, dot, rest) = relative_path(self.pathname(), url.pathname());
+        let len = 3 * ups + 2 * usize::from(dot) + rest.len() + query_and_fragment_len(url);
+        let mut candidate = String::with_capacity(len);
+        for _ in 0..ups {
+            candidate.push_str("../");
+        }
+        if dot {
+            candidate.push_str("./");
+        }
+        candidate.push_str(rest);
         push_query_and_fragment(&mut candidate, url);
-        if joins_back(&candidate) {
+        if check(&candidate) {
             return Some(candidate);
         }
 
@@ -162,6 +182,23 @@ impl Url {
     }
 }
 
+/// Whether the fragment, query and directory-relative candidates of
+/// [`make_relative`](Url::make_relative) join back from `base` to `url` without trying:
+/// two URLs of the same scheme and authority, neither with an opaque path, and:
+///
+/// - not `file:` URLs, whose Windows drive letters `join` treats apart (file state, and
+///   shorten a path, step 2);
+/// - both paths non-empty (so both start with `/`).
+///
+/// Then each candidate is read as it was written: `url` is canonical, so its segments are no
+/// dot segments, hold no byte that parsing encodes again or reads as a separator, and its query
+/// and fragment come back as they are; the candidate starts with `../`, `./`, `?`, `#` or a
+/// segment without `:`, so it is not read as a scheme or an authority; and the base's path, less
+/// its last segment and one more per `../`, is the part it shares with `url`'s path.
+fn known_to_join_back(base: &Url, url: &Url) -> bool {
+    !base.scheme_type.is_file() && !base.pathname().is_empty() && !url.pathname().is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,17 +207,26 @@ mod tests {
         Url::parse(base).unwrap().make_relative(&Url::parse(url).unwrap())
     }
 
+    fn relative(base: &str, target: &str) -> String {
+        let (ups, dot, rest) = relative_path(base, target);
+        let mut out = "../".repeat(ups);
+        if dot {
+            out.push_str("./");
+        }
+        out + rest
+    }
+
     #[test]
     fn relative_paths() {
-        assert_eq!(relative_path("/a/b", "/a/c"), "c");
-        assert_eq!(relative_path("/a/b/", "/a/b/c"), "c");
-        assert_eq!(relative_path("/a/b/c", "/a/d"), "../d");
-        assert_eq!(relative_path("/a/b/c", "/a/"), "../");
-        assert_eq!(relative_path("/a/b", "/a/"), "./");
-        assert_eq!(relative_path("/a/b", "/a//c"), ".//c");
-        assert_eq!(relative_path("/a/b", "/a/c:d"), "./c:d");
-        assert_eq!(relative_path("/x/y", "/"), "../");
-        assert_eq!(relative_path("", "/a"), "a");
+        assert_eq!(relative("/a/b", "/a/c"), "c");
+        assert_eq!(relative("/a/b/", "/a/b/c"), "c");
+        assert_eq!(relative("/a/b/c", "/a/d"), "../d");
+        assert_eq!(relative("/a/b/c", "/a/"), "../");
+        assert_eq!(relative("/a/b", "/a/"), "./");
+        assert_eq!(relative("/a/b", "/a//c"), ".//c");
+        assert_eq!(relative("/a/b", "/a/c:d"), "./c:d");
+        assert_eq!(relative("/x/y", "/"), "../");
+        assert_eq!(relative("", "/a"), "a");
     }
 
     #[test]

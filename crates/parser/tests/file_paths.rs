@@ -33,6 +33,22 @@ fn expected(path: &[u8]) -> Result<Vec<u8>, usize> {
     Ok(out)
 }
 
+/// Every component of `url`, as its getters give them.
+fn components(url: &Url) -> (Vec<&str>, Option<weburl_parser::HostKind>, bool) {
+    let parts = vec![
+        url.protocol(),
+        url.username(),
+        url.password(),
+        url.host(),
+        url.hostname(),
+        url.port(),
+        url.pathname(),
+        url.search(),
+        url.hash(),
+    ];
+    (parts, url.host_kind(), url.has_opaque_path())
+}
+
 /// Checks one absolute path both ways and against rust-url; `Err` describes a mismatch.
 fn check(path: &[u8]) -> Result<(), String> {
     let os = Path::new(OsStr::from_bytes(path));
@@ -48,6 +64,10 @@ fn check(path: &[u8]) -> Result<(), String> {
     let reparsed = Url::parse(href).map_err(|e| format!("{href}: {e}"))?;
     if reparsed.href() != href {
         return Err(format!("{href} reparses to {}", reparsed.href()));
+    }
+    // The record is made without parsing: every component must be the parser's.
+    if components(&url) != components(&reparsed) {
+        return Err(format!("{href}: {:?}, parsed {:?}", components(&url), components(&reparsed)));
     }
     let back = url.to_file_path().map_err(|e| format!("{href}: {e}"))?;
     if back.as_os_str().as_bytes() != want || back != os {

@@ -259,3 +259,35 @@ proptest! {
         }
     }
 }
+
+/// Real URLs: the benchmark lists, sorted so that neighbours share a host and much of a path
+/// (most pairs take the answers that are not joined to check them, in release builds). Every
+/// answer joins back, and wherever rust-url's answer is right we have one.
+#[test]
+fn benchmark_list_neighbours_join_back() {
+    let (mut pairs, mut answers, mut rust_url_right) = (0, 0, 0);
+    for list in weburl_test_support::BENCH_LISTS {
+        let mut urls: Vec<Url> = weburl_test_support::load_bench_list(list)
+            .lines()
+            .step_by(3)
+            .filter_map(|line| Url::parse(line).ok())
+            .collect();
+        urls.sort_by(|a, b| a.href().cmp(b.href()));
+        for pair in urls.windows(2) {
+            let (base, target) = (&pair[0], &pair[1]);
+            pairs += 1;
+            let ours = check(base, target).unwrap_or_else(|message| panic!("{message}"));
+            answers += usize::from(ours.is_some());
+            if rust_url_answer(base.href(), target.href()).is_some() {
+                rust_url_right += 1;
+                assert!(ours.is_some(), "{} -> {}", base.href(), target.href());
+            }
+            // Backwards too: a target above the base's directory.
+            check(target, base).unwrap_or_else(|message| panic!("{message}"));
+        }
+    }
+    eprintln!(
+        "make_relative: {answers} answers for {pairs} neighbours ({rust_url_right} by rust-url)"
+    );
+    assert!(answers * 2 > pairs, "{answers} answers for {pairs} pairs");
+}

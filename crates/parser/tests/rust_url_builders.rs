@@ -129,7 +129,13 @@ type QueryEdit = (
     fn(&mut url::form_urlencoded::Serializer<'_, url::UrlQuery<'_>>),
 );
 
-const QUERY_EDITS: [QueryEdit; 5] = [
+/// A name or value longer than the appenders' stack buffer, with runs left as they are (one
+/// longer than the buffer too) and bytes that encode.
+fn long_text() -> String {
+    format!("{}{}", "a b&\u{E9}~".repeat(40), "x".repeat(300))
+}
+
+const QUERY_EDITS: [QueryEdit; 6] = [
     ("nothing", |_| {}, |_| {}),
     (
         "append_pair",
@@ -150,6 +156,11 @@ const QUERY_EDITS: [QueryEdit; 5] = [
         "clear",
         |q| _ = q.clear().append_pair("only", "1"),
         |q| _ = q.clear().append_pair("only", "1"),
+    ),
+    (
+        "append long",
+        |q| _ = q.append_pair(&long_text(), &long_text()).append_key_only(&long_text()),
+        |q| _ = q.append_pair(&long_text(), &long_text()).append_key_only(&long_text()),
     ),
 ];
 
@@ -206,7 +217,7 @@ fn path_segments_agree() {
 type PathEdit =
     (&'static str, fn(&mut weburl_parser::PathSegmentsMut<'_>), fn(&mut url::PathSegmentsMut<'_>));
 
-const PATH_EDITS: [PathEdit; 9] = [
+const PATH_EDITS: [PathEdit; 10] = [
     ("push", |p| _ = p.push("a b/c%d?e#f\\g").push(""), |p| _ = p.push("a b/c%d?e#f\\g").push("")),
     ("push ^", |p| _ = p.push("x^y|z"), |p| _ = p.push("x^y|z")),
     ("pop", |p| _ = p.pop(), |p| _ = p.pop()),
@@ -218,6 +229,11 @@ const PATH_EDITS: [PathEdit; 9] = [
         "clear, push drive letters",
         |p| _ = p.clear().push("C|").push("d|"),
         |p| _ = p.clear().push("C|").push("d|"),
+    ),
+    (
+        "push long",
+        |p| _ = p.push(&long_text()).push("y").push(&long_text()),
+        |p| _ = p.push(&long_text()).push("y").push(&long_text()),
     ),
     (
         "extend with dots",

@@ -14,7 +14,10 @@
 
 use alloc::string::String;
 
-use super::{FilePathError, build_file_url, decoded_segments, push_segments};
+use super::{
+    FilePathError, decoded_segments, empty_host_file_url, file_href, parse_file_href,
+    push_segments, segments_capacity,
+};
 use crate::HostKind;
 use crate::url::Url;
 
@@ -121,27 +124,31 @@ pub(crate) fn windows_path_to_url(path: &str, directory: bool) -> Result<Url, Fi
         }
     }
     let segments = segments();
-    let mut out = String::with_capacity(path.len() + 8);
-    let host = match prefix {
+    let rest_bytes = rest.map_or(&[][..], |(_, bytes)| bytes);
+    match prefix {
         Prefix::Disk(letter) => {
-            out.push('/');
-            out.push(char::from(letter));
-            out.push(':');
+            let mut href = file_href(3 + segments_capacity(rest_bytes));
+            href.push('/');
+            href.push(char::from(letter));
+            href.push(':');
             // `C:` alone (verbatim `\\?\C:`) is the drive's root.
-            push_segments(&mut out, segments, directory || components.is_none())?;
-            ""
+            push_segments(&mut href, segments, directory || components.is_none())?;
+            empty_host_file_url(href)
         }
         Prefix::Unc { server, share, share_at } => {
             // Bytes that would end the host early, or change it when percent-decoded.
             if server.bytes().any(|b| matches!(b, b'%' | b'?' | b'#' | b'@' | b':')) {
                 return Err(FilePathError::InvalidHost);
             }
+            let capacity = server.len() + segments_capacity(share.as_bytes()) + 1;
+            let mut href = file_href(capacity + segments_capacity(rest_bytes));
+            href.push_str(server);
             let share = core::iter::once((share_at, share.as_bytes()));
-            push_segments(&mut out, share.chain(segments), directory)?;
-            server
+            push_segments(&mut href, share.chain(segments), directory)?;
+            // The host parser decides about the server name (and may change it).
+            parse_file_href(&href, server.len())
         }
-    };
-    build_file_url(host, &out)
+    }
 }
 
 /// A `file:` URL as a Windows path: a drive path when the host is empty, a UNC path otherwise.
