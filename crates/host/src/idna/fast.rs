@@ -9,7 +9,6 @@
 //! (tested in `process`'s tests).
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::Config;
 use super::lookup::{self, Kind, Props, Status};
@@ -21,7 +20,6 @@ const MAX_POINTS: usize = 96;
 /// Most labels of a domain the fast path handles.
 const MAX_LABELS: usize = 24;
 
-const FULL_STOP: u32 = 0x2E;
 const HYPHEN: u32 = 0x2D;
 const ZWNJ: u32 = 0x200C;
 const ZWJ: u32 = 0x200D;
@@ -118,9 +116,57 @@ impl Mapper {
     }
 }
 
-/// ToASCII of a domain holding non-ASCII text, with whether the result holds only `a-z`, `0-9`,
-/// `-` and `.`; or `None` when the full path must decide.
-pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
+/// What one label of the mapped domain holds.
+#[derive(Clone, Copy, Default)]
+struct Label {
+    /// Its end in `points`.
+    end: u8,
+    /// Whether it holds a non-ASCII code point.
+    non_ascii: bool,
+    /// For an `xn--` label, the range of its decoded form in `decoded`.
+    decoded: Option<(u8, u8)>,
+}
+
+/// The mapped domain, checked: its code points and labels, and the decoded forms of its `xn--`
+/// labels.
+struct Checked {
+    points: [u32; MAX_POINTS],
+    labels: [Label; MAX_LABELS],
+    label_count: usize,
+    decoded: [u32; MAX_DECODED],
+    decoded_len: usize,
+    /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
+    non_ldh: bool,
+}
+
+impl Checked {
+    fn labels(&self) -> &[Label] {
+        self.labels.get(..self.label_count).unwrap_or_default()
+    }
+
+    /// The mapped code points of `label`, which starts at `start`.
+    fn mapped(&self, start: usize, label: Label) -> &[u32] {
+        self.points.get(start..usize::from(label.end)).unwrap_or_default()
+    }
+
+    /// The Unicode form of `label`: decoded for an `xn--` label, else as mapped.
+    fn unicode(&self, start: usize, label: Label) -> &[u32] {
+        match label.decoded {
+            Some((from, to)) => {
+                self.decoded.get(usize::from(from)..usize::from(to)).unwrap_or_default()
+            }
+            None => self.mapped(start, label),
+        }
+    }
+}
+
+/// Most code points of the decoded `xn--` labels of a domain the fast path holds.
+const MAX_DECODED: usize = 128;
+
+/// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
+/// and applies the validity criteria and the Bidi rule; `None` unless everything holds with no
+/// step needing more than the fast path does.
+fn process(domain: &str, config: Config) -> Option<Checked> {
     if config.transitional_processing {
         return None;
     }
@@ -164,55 +210,73 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
     }
     // The last label.
     *buffers.labels.get_mut(mapper.label_count)? = (mapper.len as u8, mapper.non_ascii);
-    let labels = buffers.labels.get(..=mapper.label_count)?;
+    let mut checked = Checked {
+        points: buffers.points,
+        labels: [Label::default(); MAX_LABELS],
+        label_count: mapper.label_count + 1,
+        decoded: [0; MAX_DECODED],
+        decoded_len: 0,
+        non_ldh: mapper.non_ldh,
+    };
+    let mut rtl = mapper.rtl;
     // Steps 3 and 4: each label is checked (criteria 1 and 7 hold by construction, 5 and 8
-    // cannot fail without a full stop or joiner in a label), and the Bidi rule, all before
-    // any encoding, so that a domain the full path must take costs no Punycode here.
+    // cannot fail without a full stop or joiner in a label); `xn--` labels are decoded.
     let mut start = 0;
-    // Decoded `xn--` labels (allocated only when there is one) and whether there was one.
-    let mut decoded = Vec::new();
-    let mut ace = false;
-    for &(end, non_ascii) in labels {
-        let end = usize::from(end);
-        let label = buffers.points.get(start..end)?;
-        start = end + 1;
+    for (slot, &(end, non_ascii)) in
+        checked.labels.iter_mut().zip(buffers.labels.get(..=mapper.label_count)?)
+    {
+        let label = buffers.points.get(start..usize::from(end))?;
+        start = usize::from(end) + 1;
+        *slot = Label { end, non_ascii, decoded: None };
         match label {
             [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !non_ascii => {
-                check_ace_label(encoded, config, &mut decoded)?;
-                ace = true;
+                let from = checked.decoded_len;
+                let room = checked.decoded.get_mut(from..)?;
+                let (len, label_rtl) = check_ace_label(encoded, config, room)?;
+                checked.decoded_len += len;
+                rtl |= label_rtl;
+                slot.decoded = Some((from as u8, checked.decoded_len as u8));
             }
             _ => check_label(label, config)?,
         }
     }
-    // Criterion 9 (CheckBidi), for every label of a Bidi domain name (left to the full path
-    // when a decoded label would take part).
-    if config.check_bidi && mapper.rtl {
-        if ace {
-            return None;
-        }
-        let points = buffers.points.get(..mapper.len)?;
-        for label in points.split(|&cp| cp == FULL_STOP) {
-            bidi_rule_holds(label)?;
+    // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
+    if config.check_bidi && rtl {
+        let mut start = 0;
+        for &label in checked.labels() {
+            bidi_rule_holds(checked.unicode(start, label))?;
+            start = usize::from(label.end) + 1;
         }
     }
-    // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, decoded `xn--` labels
-    // included, are left as they are.
-    // Encoding a label takes about as many bytes as its UTF-8 form, plus the `xn--` prefix and a
-    // few digits.
-    let mut out = String::with_capacity(domain.len() + 8 * labels.len());
+    Some(checked)
+}
+
+/// ToASCII of a domain holding non-ASCII text or `xn--` labels, with whether the result holds
+/// only `a-z`, `0-9`, `-` and `.`; or `None` when the full path must decide.
+pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
+    let checked = process(domain, config)?;
+    // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, `xn--` labels included, are
+    // left as they are. Room for every label, as `punycode::encode_points` reserves it.
+    let mut capacity = checked.label_count;
     let mut start = 0;
-    for &(end, non_ascii) in labels {
-        let end = usize::from(end);
-        let label = buffers.points.get(start..end)?;
+    for &label in checked.labels() {
+        let mapped = checked.mapped(start, label);
+        capacity += if label.non_ascii { 4 + 5 + 3 * mapped.len() } else { mapped.len() };
+        start = usize::from(label.end) + 1;
+    }
+    let mut out = String::with_capacity(capacity);
+    let mut start = 0;
+    for &label in checked.labels() {
+        let mapped = checked.mapped(start, label);
         if start > 0 {
             out.push('.');
         }
-        start = end + 1;
-        if non_ascii {
+        start = usize::from(label.end) + 1;
+        if label.non_ascii {
             out.push_str("xn--");
-            punycode::encode_points(label, &mut out, None).ok()?;
+            punycode::encode_points(mapped, &mut out, None).ok()?;
         } else {
-            for &cp in label {
+            for &cp in mapped {
                 punycode::push_ascii(&mut out, cp as u8);
             }
         }
@@ -222,7 +286,37 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
         return None;
     }
     // Punycode writes only `a-z`, `0-9` and `-`.
-    Some((out, !mapper.non_ldh))
+    Some((out, !checked.non_ldh))
+}
+
+/// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, when
+/// processing records no error; `None` when the full path must decide.
+pub(super) fn to_unicode(domain: &str, config: Config) -> Option<String> {
+    let checked = process(domain, config)?;
+    let mut start = 0;
+    let mut parts: [&[u32]; MAX_LABELS] = [&[]; MAX_LABELS];
+    for (part, &label) in parts.iter_mut().zip(checked.labels()) {
+        *part = checked.unicode(start, label);
+        start = usize::from(label.end) + 1;
+    }
+    let parts = parts.get(..checked.label_count)?;
+    let bytes: usize = parts.iter().map(|part| utf8_len(part) + 1).sum();
+    let mut out = String::with_capacity(bytes);
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        punycode::push_points(&mut out, part);
+    }
+    Some(out)
+}
+
+/// The UTF-8 length of code points.
+fn utf8_len(points: &[u32]) -> usize {
+    points
+        .iter()
+        .map(|&cp| 1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000))
+        .sum()
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -238,7 +332,12 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
         }
         _ => {}
     }
-    // Criteria 2 and 3 (CheckHyphens).
+    check_hyphens(label, config)
+}
+
+/// Criteria 2 and 3 (CheckHyphens).
+#[inline]
+fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
     if config.check_hyphens
         && (label.get(2..4) == Some(&[HYPHEN, HYPHEN])
             || label.first() == Some(&HYPHEN)
@@ -251,42 +350,39 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
 
 /// Processing step 4.1 for a (mapped, so lower-case ASCII) `xn--` label whose part after the
 /// prefix is `encoded`: decodes it into `decoded` and checks what the full path checks of a
-/// decoded label (step 4.1.3 and the validity criteria with nontransitional statuses), with the
-/// fast path's stricter rules: `None` unless every decoded non-ASCII code point is valid and
-/// NFC-safe, none is right-to-left (the Bidi rule is left to the full path), the first is no
-/// mark, and the label passes CheckHyphens and does not itself start with `xn--`.
-fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut Vec<char>) -> Option<()> {
+/// decoded label (step 4.1.3 and the validity criteria with nontransitional statuses, but the
+/// Bidi rule), with the fast path's stricter rules: `None` unless every decoded non-ASCII code
+/// point is valid (or a deviation other than the joiners) and NFC-safe, the first is no mark,
+/// and the label passes CheckHyphens and does not itself start with `xn--`. Returns the decoded
+/// length and whether the label holds a right-to-left code point.
+fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Option<(usize, bool)> {
     let mut bytes = [0u8; MAX_POINTS];
     let bytes = bytes.get_mut(..encoded.len())?;
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    decoded.clear();
-    punycode::decode_chars(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    let len = punycode::decode_points(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    let label = decoded.get(..len)?;
+    let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
-    if decoded.iter().all(char::is_ascii) {
-        return None;
-    }
-    for &c in decoded.iter().filter(|c| !c.is_ascii()) {
-        let props = lookup::props(c);
-        if !props.is_valid_nfc() || props.is_rtl() {
-            return None;
+    let mut non_ascii = false;
+    for &cp in label.iter().filter(|&&cp| cp >= 0x80) {
+        let props = lookup::props(char::from_u32(cp)?);
+        if !props.is_valid_nfc() {
+            match props.kind() {
+                Kind::Deviation if cp != ZWNJ && cp != ZWJ && !props.nfc_unsafe() => {}
+                _ => return None,
+            }
         }
+        rtl |= props.is_rtl();
+        non_ascii = true;
+    }
+    if !non_ascii {
+        return None;
     }
     // Criteria 2, 3, 4 and 6, as `check_label` checks them.
-    match decoded.as_slice() {
-        ['x', 'n', '-', '-', ..] => return None,
-        [first, ..] if !first.is_ascii() && lookup::props(*first).is_mark() => return None,
-        _ => {}
-    }
-    if config.check_hyphens
-        && (decoded.get(2..4) == Some(&['-', '-'])
-            || decoded.first() == Some(&'-')
-            || decoded.last() == Some(&'-'))
-    {
-        return None;
-    }
-    Some(())
+    check_label(label, config)?;
+    Some((len, rtl))
 }
 
 /// RFC 5893 section 2, the Bidi rule, for one label: `None` when it fails.

@@ -9,7 +9,7 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 use super::Config;
 use super::errors::{ErrorCode, Errors};
 use super::fast;
-use super::lookup::{self, Status};
+use super::lookup::{self, Kind, Status};
 use super::punycode::{self, Scratch};
 use super::validity::{self, Origin};
 
@@ -36,7 +36,7 @@ const ACE_PREFIX: &str = "xn--";
 ///
 /// The set of UTS #46 failures when any criterion fails.
 pub fn to_ascii(domain: &str, config: Config) -> Result<Cow<'_, str>, Errors> {
-    let (ascii, result) = to_ascii_with_errors(domain, config);
+    let (ascii, result) = to_ascii_checked(domain, config, true);
     result.map(|()| ascii)
 }
 
@@ -52,6 +52,16 @@ pub fn to_ascii(domain: &str, config: Config) -> Result<Cow<'_, str>, Errors> {
 /// assert!(result.unwrap_err().contains(ErrorCode::C1));
 /// ```
 pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Errors>) {
+    to_ascii_checked(domain, config, false)
+}
+
+/// ToASCII; with `lazy`, the string is meaningless when there are failures (see
+/// [`to_ascii_full`]).
+fn to_ascii_checked(
+    domain: &str,
+    config: Config,
+    lazy: bool,
+) -> (Cow<'_, str>, Result<(), Errors>) {
     if let Some((lowercase, mut errors)) = ascii_fast_path(domain, config) {
         if config.verify_dns_length {
             errors = errors.union(dns_length(domain));
@@ -64,7 +74,7 @@ pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Resu
     if let Some((ascii, _)) = fast::to_ascii(domain, config) {
         return (Cow::Owned(ascii), Ok(()));
     }
-    to_ascii_full(domain, config)
+    to_ascii_full(domain, config, lazy)
 }
 
 /// [`to_ascii`] for the domain parser, which also learns whether the result is known to hold
@@ -76,16 +86,19 @@ pub(crate) fn to_ascii_ldh(domain: &str, config: Config) -> (Result<Cow<'_, str>
     if let Some((ascii, ldh)) = fast::to_ascii(domain, config) {
         return (Ok(Cow::Owned(ascii)), ldh);
     }
-    let (ascii, result) = to_ascii_full(domain, config);
+    let (ascii, result) = to_ascii_full(domain, config, true);
     (result.map(|()| ascii), false)
 }
 
-/// ToASCII without the fast paths.
-fn to_ascii_full(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Errors>) {
+/// ToASCII without the fast paths. With `lazy`, the ASCII form is not built further once a
+/// failure is certain (the failures are the same; the string is then meaningless), except with
+/// VerifyDnsLength, whose check needs it.
+fn to_ascii_full(domain: &str, config: Config, lazy: bool) -> (Cow<'_, str>, Result<(), Errors>) {
     // Steps 1 to 3: processing, breaking into labels, and Punycode for non-ASCII labels (built
     // alongside the Unicode form, see `process`).
     let mut ascii = String::with_capacity(domain.len() + 8);
-    let (_, mut errors) = process(domain, config, &mut Scratch::default(), Some(&mut ascii));
+    let mode = Output::Ascii { ascii: &mut ascii, lazy: lazy && !config.verify_dns_length };
+    let (_, mut errors) = process(domain, config, &mut Scratch::default(), mode);
     // Step 4: VerifyDnsLength.
     if config.verify_dns_length {
         errors = errors.union(dns_length(&ascii));
@@ -111,10 +124,14 @@ fn to_ascii_full(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Erro
 pub fn to_unicode(domain: &str, config: Config) -> (String, Result<(), Errors>) {
     let (unicode, mut errors) = match ascii_fast_path(domain, config) {
         Some((_, errors)) => (domain.to_ascii_lowercase(), errors),
-        None => {
-            let (unicode, errors) = process(domain, config, &mut Scratch::default(), None);
-            (unicode.into_owned(), errors)
-        }
+        None => match fast::to_unicode(domain, config) {
+            Some(unicode) => (unicode, Errors::new()),
+            None => {
+                let (unicode, errors) =
+                    process(domain, config, &mut Scratch::default(), Output::Unicode);
+                (unicode.into_owned(), errors)
+            }
+        },
     };
     if config.verify_dns_length {
         let count = unicode.split('.').count();
@@ -242,17 +259,31 @@ fn push_mapping(out: &mut String, mapping: &str, transitional: bool) {
     }
 }
 
+/// What [`process`] builds besides the failures.
+enum Output<'s> {
+    /// The Unicode form.
+    Unicode,
+    /// The ASCII form (ToASCII steps 2 and 3), appended to `ascii`; with `lazy`, only until a
+    /// failure is certain.
+    Ascii { ascii: &'s mut String, lazy: bool },
+}
+
 /// Section 4, Processing: the Unicode form of `domain` and the failures recorded.
 ///
-/// With `ascii`, also ToASCII steps 2 and 3 label by label: the ASCII form is appended to it.
-/// A label decoded from valid Punycode is copied as it came (Punycode is unique: encoding the
-/// decoded label gives it back), any other non-ASCII label is encoded.
+/// With [`Output::Ascii`], ToASCII steps 2 and 3 label by label instead: the ASCII form is
+/// appended to the string (and the Unicode form returned is not meaningful). A label decoded
+/// from valid Punycode is copied as it came (Punycode is unique: encoding the decoded label
+/// gives it back), any other non-ASCII label is encoded.
 fn process<'a>(
     domain: &'a str,
     config: Config,
     scratch: &mut Scratch,
-    mut ascii: Option<&mut String>,
+    output: Output<'_>,
 ) -> (Cow<'a, str>, Errors) {
+    let (mut ascii, lazy) = match output {
+        Output::Unicode => (None, false),
+        Output::Ascii { ascii, lazy } => (Some(ascii), lazy),
+    };
     let mut valid = true;
     // Steps 1 and 2 for ASCII input: mapping only lower-cases, and ASCII is NFC.
     let normalized: Cow<'a, str> = if domain.is_ascii() {
@@ -326,6 +357,18 @@ fn process<'a>(
         } else if config.check_bidi {
             bidi_errors = bidi_errors.union(validity::bidi_rule(unicode));
         }
+        // Once a failure is certain, a lazy ToASCII only looks for more failures; the one of
+        // step 3 comes from a label too long to encode, the only way Punycode encoding fails
+        // (the deltas of `MAX_LABEL_LEN` code points fit in 32 bits).
+        let failed = !errors.is_empty()
+            || (config.check_bidi && bidi_domain && !bidi_errors.is_empty());
+        if lazy && failed {
+            if !punycode && !unicode.is_ascii() && unicode.chars().count() > punycode::MAX_LABEL_LEN
+            {
+                errors.insert(ErrorCode::A3);
+            }
+            continue;
+        }
         match ascii.as_deref_mut() {
             // ToASCII step 3.
             Some(ascii) => {
@@ -376,6 +419,25 @@ fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
             mapped.push(c.to_ascii_lowercase());
             continue;
         }
+        // The status without the mapping comes from the trie; only mapped code points (and
+        // deviations, in transitional processing) need the mapping table.
+        match lookup::props(c).kind() {
+            Kind::Valid => {
+                mapped.push(c);
+                continue;
+            }
+            Kind::Ignored => continue,
+            Kind::Disallowed => {
+                mapped.push(c);
+                *valid = false;
+                continue;
+            }
+            Kind::Deviation if !transitional => {
+                mapped.push(c);
+                continue;
+            }
+            Kind::Mapped | Kind::Deviation => {}
+        }
         match lookup::status(c) {
             Status::Valid => mapped.push(c),
             Status::Ignored => {}
@@ -425,7 +487,7 @@ mod tests {
         for config in configs {
             for domain in domains {
                 let (fast, fast_errors) = to_unicode(domain, config);
-                let (full, full_errors) = process(domain, config, &mut Scratch::default(), None);
+                let (full, full_errors) = process(domain, config, &mut Scratch::default(), Output::Unicode);
                 assert_eq!(fast, full, "{domain:?}");
                 let fast_errors = fast_errors.err().unwrap_or_default().without(ErrorCode::X4_2);
                 assert_eq!(fast_errors, full_errors, "{domain:?} {config:?}");
@@ -439,7 +501,7 @@ mod tests {
             for config in [Config::new(), strict(), strict().transitional_processing(true)] {
                 if let Some((uppercase, errors)) = ascii_fast_path(&domain, config) {
                     let (full, full_errors) =
-                        process(&domain, config, &mut Scratch::default(), None);
+                        process(&domain, config, &mut Scratch::default(), Output::Unicode);
                     proptest::prop_assert_eq!(&full, &domain.to_ascii_lowercase());
                     proptest::prop_assert_eq!(uppercase, full != domain);
                     proptest::prop_assert_eq!(errors, full_errors);
@@ -448,11 +510,22 @@ mod tests {
         }
     }
 
-    /// Checks that the non-ASCII fast path, whenever it answers, gives the full path's answer
-    /// with no error; returns whether it answered.
+    /// Checks that the non-ASCII fast paths, whenever they answer, give the full path's answer
+    /// with no error (ToUnicode answering exactly when ToASCII does, unless ToASCII's own steps
+    /// fail); returns whether the ToASCII one answered.
     fn fast_answer_is_the_full_answer(domain: &str, config: Config) -> bool {
+        let unicode = fast::to_unicode(domain, config);
+        if let Some(unicode) = &unicode {
+            let (full, errors) = process(domain, config, &mut Scratch::default(), Output::Unicode);
+            assert_eq!(errors, Errors::new(), "{domain:?} {config:?}");
+            assert_eq!(*unicode, full, "{domain:?} {config:?}");
+        }
+        let answered = fast::to_ascii(domain, config).is_some();
+        if !config.verify_dns_length {
+            assert_eq!(unicode.is_some(), answered, "{domain:?} {config:?}");
+        }
         let Some((fast, ldh)) = fast::to_ascii(domain, config) else { return false };
-        let (full, result) = to_ascii_full(domain, config);
+        let (full, result) = to_ascii_full(domain, config, false);
         assert_eq!(result, Ok(()), "{domain:?} {config:?}");
         assert_eq!(fast, full, "{domain:?} {config:?}");
         if ldh {
@@ -493,6 +566,7 @@ mod tests {
     #[test]
     fn non_ascii_fast_path_examples() {
         let c = Config::new();
+        let rtl = alloc::format!("xn--{}.ü", punycode::encode("\u{5D0}").unwrap());
         for domain in [
             "bücher.de",
             "ÉCOLE.fr",
@@ -503,24 +577,33 @@ mod tests {
             "xn--bcher-kva.ü",
             "WWW.テスト-login.XN--P1AI",
             "XN--BCHER-KVA.de",
+            // Decoded right-to-left labels take part in the Bidi rule; decoded deviations are
+            // valid.
+            rtl.as_str(),
+            "xn--bcher-kva.\u{5D0}",
+            "xn--fa-hia.de",
+            "xn--4db.xn--5dbc",
         ] {
             assert!(fast_answer_is_the_full_answer(domain, c), "{domain:?}");
+            assert!(fast::to_unicode(domain, c).is_some(), "{domain:?}");
         }
         // Each of these needs the full path: an `xn--` label that decodes to ASCII only, to
-        // nothing, to a non-NFC label, to a mapped or a right-to-left code point, or that is
-        // not Punycode; an `xn--` label in a Bidi domain name; a joiner, a leading mark, a
-        // disallowed or not-NFC code point, a failed Bidi rule, a transitional deviation.
+        // nothing, to a non-NFC label, to a mapped code point or a joiner, or that is not
+        // Punycode; a decoded right-to-left label failing the Bidi rule with another label; a
+        // joiner, a leading mark, a disallowed or not-NFC code point, a failed Bidi rule, a
+        // transitional deviation.
         let mapped = alloc::format!("xn--{}.ü", punycode::encode("\u{DC}").unwrap());
-        let rtl = alloc::format!("xn--{}.ü", punycode::encode("\u{5D0}").unwrap());
+        let rtl_then_digit = alloc::format!("xn--{}.1a", punycode::encode("\u{5D0}").unwrap());
+        let joiner = alloc::format!("xn--{}.ü", punycode::encode("a\u{200C}b").unwrap());
         for domain in [
             "xn--ascii-.ü",
             "xn--.ü",
             "xn--u-ccb.ü",
             mapped.as_str(),
-            rtl.as_str(),
+            rtl_then_digit.as_str(),
+            joiner.as_str(),
             "xn--a-ä.ü",
             "xn--99999999999.ü",
-            "xn--bcher-kva.\u{5D0}",
             "a\u{200C}b.ü",
             "\u{300}a.ü",
             "\u{80}.ü",
@@ -528,6 +611,7 @@ mod tests {
             "1\u{5D0}.ü",
         ] {
             assert_eq!(fast::to_ascii(domain, c), None, "{domain:?}");
+            assert_eq!(fast::to_unicode(domain, c), None, "{domain:?}");
         }
         assert_eq!(fast::to_ascii("faß.de", c.transitional_processing(true)), None);
         assert_eq!(fast::to_ascii("a_b.ü", strict()), None);
