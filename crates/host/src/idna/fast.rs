@@ -315,7 +315,9 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<String> {
 fn utf8_len(points: &[u32]) -> usize {
     points
         .iter()
-        .map(|&cp| 1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000))
+        .map(|&cp| {
+            1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000)
+        })
         .sum()
 }
 

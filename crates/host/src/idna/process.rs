@@ -360,8 +360,8 @@ fn process<'a>(
         // Once a failure is certain, a lazy ToASCII only looks for more failures; the one of
         // step 3 comes from a label too long to encode, the only way Punycode encoding fails
         // (the deltas of `MAX_LABEL_LEN` code points fit in 32 bits).
-        let failed = !errors.is_empty()
-            || (config.check_bidi && bidi_domain && !bidi_errors.is_empty());
+        let failed =
+            !errors.is_empty() || (config.check_bidi && bidi_domain && !bidi_errors.is_empty());
         if lazy && failed {
             if !punycode && !unicode.is_ascii() && unicode.chars().count() > punycode::MAX_LABEL_LEN
             {
@@ -487,7 +487,8 @@ mod tests {
         for config in configs {
             for domain in domains {
                 let (fast, fast_errors) = to_unicode(domain, config);
-                let (full, full_errors) = process(domain, config, &mut Scratch::default(), Output::Unicode);
+                let (full, full_errors) =
+                    process(domain, config, &mut Scratch::default(), Output::Unicode);
                 assert_eq!(fast, full, "{domain:?}");
                 let fast_errors = fast_errors.err().unwrap_or_default().without(ErrorCode::X4_2);
                 assert_eq!(fast_errors, full_errors, "{domain:?} {config:?}");
@@ -561,6 +562,40 @@ mod tests {
         // `xn--` label decoding included.
         assert!(answered > 2000, "{answered}");
         assert!(ace_answered > 200, "{ace_answered}");
+    }
+
+    /// The lazy ToASCII of `to_ascii`, which stops encoding once a failure is certain, records
+    /// the same failures as `to_ascii_with_errors`.
+    #[test]
+    fn lazy_to_ascii_records_every_failure() {
+        let text = weburl_test_support::load_text("unicode/17.0.0/IdnaTestV2.txt");
+        let configs = [
+            Config::new(),
+            strict(),
+            Config::new().check_bidi(false),
+            strict().verify_dns_length(false),
+        ];
+        let mut failed = 0;
+        let long = "\u{E9}".repeat(punycode::MAX_LABEL_LEN + 1);
+        let extra = [alloc::format!("a\u{200C}.{long}"), alloc::format!("\u{5D0}.1.{long}")];
+        let sources = text.lines().filter_map(|line| {
+            let source = line.split('#').next()?.split(';').next()?.trim();
+            (!source.is_empty()).then(|| weburl_test_support::unescape_idna_test_field(source))
+        });
+        for domain in sources.chain(extra) {
+            for config in configs {
+                let lazy = to_ascii(&domain, config);
+                let (ascii, full) = to_ascii_with_errors(&domain, config);
+                assert_eq!(lazy.as_ref().err(), full.as_ref().err(), "{domain:?} {config:?}");
+                if full.is_ok() {
+                    assert_eq!(lazy.as_deref(), Ok(&*ascii));
+                }
+                failed += usize::from(full.is_err());
+            }
+        }
+        assert!(failed > 10_000, "{failed}");
+        let (_, full) = to_ascii_with_errors(&alloc::format!("a\u{200C}.{long}"), Config::new());
+        assert!(full.unwrap_err().contains(ErrorCode::A3));
     }
 
     #[test]

@@ -249,7 +249,12 @@ pub(crate) fn decode_with(
 
 /// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length.
 pub(crate) fn push_points(out: &mut String, points: &[u32]) {
-    let bytes: usize = points.iter().map(|&cp| 1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000)).sum();
+    let bytes: usize = points
+        .iter()
+        .map(|&cp| {
+            1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000)
+        })
+        .sum();
     out.reserve(bytes);
     for &cp in points {
         if cp < 0x80 {
@@ -275,7 +280,9 @@ pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, Punyc
     // when at least one code point precedes it.
     let (basic, mut rest) = match bytes.iter().rposition(|&b| b == b'-') {
         Some(0) | None => (&[][..], bytes),
-        Some(pos) => (bytes.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default()),
+        Some(pos) => {
+            (bytes.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
+        }
     };
     for (slot, &b) in out.iter_mut().zip(basic) {
         *slot = u32::from(b);
