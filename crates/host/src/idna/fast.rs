@@ -21,8 +21,6 @@ const MAX_POINTS: usize = 96;
 const MAX_LABELS: usize = 24;
 
 const HYPHEN: u32 = 0x2D;
-const ZWNJ: u32 = 0x200C;
-const ZWJ: u32 = 0x200D;
 
 /// For each ASCII byte: its lower-case form, with bit 7 set unless that form is one that
 /// UseSTD3ASCIIRules allows in a mapped domain (`a-z`, `0-9`, `-`) or the label separator `.`.
@@ -56,6 +54,8 @@ struct Mapper {
     std3: bool,
     /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was pushed.
     non_ldh: bool,
+    /// The last code point pushed has a combining class other than 0.
+    combining: bool,
 }
 
 /// The buffers of the mapped domain: its code points, and for each label its end in `points`
@@ -78,6 +78,7 @@ impl Mapper {
             self.non_ldh = true;
         }
         let mapped = mapped & 0x7F;
+        self.combining = false;
         if mapped == b'.' {
             *buffers.labels.get_mut(self.label_count)? = (self.len as u8, self.non_ascii);
             self.label_count += 1;
@@ -90,14 +91,18 @@ impl Mapper {
 
     /// Appends a non-ASCII code point `cp` of the mapped text, with its information `props`:
     /// it must be valid (nontransitional: deviations other than the joiners are kept) and not
-    /// keep the text from being NFC.
+    /// keep the text from being NFC (NFC_Quick_Check=Yes, and a combining class other than 0
+    /// only after a code point of class 0).
     #[inline(always)]
     fn push_checked(&mut self, buffers: &mut Buffers, cp: u32, props: Props) -> Option<()> {
-        if !props.is_valid_nfc() {
-            match props.kind() {
-                Kind::Deviation if cp != ZWNJ && cp != ZWJ && !props.nfc_unsafe() => {}
-                _ => return None,
+        if props.is_valid_nfc() {
+            self.combining = false;
+        } else {
+            let combining = props.nfc_after_starter(cp)?;
+            if combining && self.combining {
+                return None;
             }
+            self.combining = combining;
         }
         self.rtl |= props.is_rtl();
         self.non_ascii = true;
@@ -178,9 +183,11 @@ fn process(domain: &str, config: Config) -> Option<Checked> {
         rtl: false,
         std3: config.use_std3_ascii_rules,
         non_ldh: false,
+        combining: false,
     };
     // Section 4, step 1 (Map); step 2 (Normalize) has nothing to do, as every code point pushed
-    // has NFC_Quick_Check=Yes and combining class 0.
+    // has NFC_Quick_Check=Yes and no two adjacent ones have combining classes other than 0 (the
+    // NFC quick check says Yes).
     for c in domain.chars() {
         if let Ok(byte) = u8::try_from(c)
             && byte.is_ascii()
@@ -368,13 +375,22 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
     let mut non_ascii = false;
-    for &cp in label.iter().filter(|&&cp| cp >= 0x80) {
+    // As `Mapper::push_checked` requires of mapped code points.
+    let mut combining = false;
+    for &cp in label {
+        if cp < 0x80 {
+            combining = false;
+            continue;
+        }
         let props = lookup::props(char::from_u32(cp)?);
-        if !props.is_valid_nfc() {
-            match props.kind() {
-                Kind::Deviation if cp != ZWNJ && cp != ZWJ && !props.nfc_unsafe() => {}
-                _ => return None,
+        if props.is_valid_nfc() {
+            combining = false;
+        } else {
+            let this = props.nfc_after_starter(cp)?;
+            if this && combining {
+                return None;
             }
+            combining = this;
         }
         rtl |= props.is_rtl();
         non_ascii = true;

@@ -602,7 +602,14 @@ mod tests {
     fn non_ascii_fast_path_examples() {
         let c = Config::new();
         let rtl = alloc::format!("xn--{}.ü", punycode::encode("\u{5D0}").unwrap());
+        let hindi = alloc::format!("xn--{}.com", punycode::encode("हिन्दी").unwrap());
         for domain in [
+            // A combining code point (NFC_Quick_Check=Yes) after one of class 0, mapped or
+            // decoded.
+            "हिन्दी.com",
+            "हिन्दी.COM",
+            hindi.as_str(),
+            "\u{E44}\u{E17}\u{E22}\u{E48}.th",
             "bücher.de",
             "ÉCOLE.fr",
             "faß.de",
@@ -644,6 +651,9 @@ mod tests {
             "\u{80}.ü",
             "e\u{301}.ü",
             "1\u{5D0}.ü",
+            // Two adjacent combining code points: the full path checks their order.
+            "\u{5E9}\u{5B8}\u{5C1}.ü",
+            "\u{915}\u{94D}\u{94D}.ü",
         ] {
             assert_eq!(fast::to_ascii(domain, c), None, "{domain:?}");
             assert_eq!(fast::to_unicode(domain, c), None, "{domain:?}");
