@@ -319,10 +319,11 @@ pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, Punyc
         }
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
+        // Insert at `at`, moving the rest up one place (a label is short: no memmove call).
         let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
-        slots.copy_within(..slots.len() - 1, 1);
-        if let Some(slot) = slots.first_mut() {
-            *slot = n;
+        let mut carried = n;
+        for slot in slots {
+            carried = core::mem::replace(slot, carried);
         }
         len += 1;
         i += 1;
