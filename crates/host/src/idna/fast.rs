@@ -58,11 +58,41 @@ struct Mapper {
     combining: bool,
 }
 
-/// The buffers of the mapped domain: its code points, and for each label its end in `points`
-/// and whether it holds a non-ASCII code point.
+/// The buffers of the mapped domain: its code points, its labels, and the decoded forms of its
+/// `xn--` labels (zeroed only for a domain that has one).
 struct Buffers {
     points: [u32; MAX_POINTS],
-    labels: [(u8, bool); MAX_LABELS],
+    labels: [Label; MAX_LABELS],
+    decoded: Option<[u32; MAX_POINTS]>,
+}
+
+impl Buffers {
+    fn new() -> Buffers {
+        Buffers { points: [0; MAX_POINTS], labels: [Label::default(); MAX_LABELS], decoded: None }
+    }
+
+    /// The mapped code points of `label`, which starts at `start`.
+    fn mapped(&self, start: usize, label: Label) -> &[u32] {
+        self.points.get(start..usize::from(label.end)).unwrap_or_default()
+    }
+
+    /// The Unicode form of `label`: decoded for an `xn--` label, else as mapped.
+    fn unicode(&self, start: usize, label: Label) -> &[u32] {
+        match (label.decoded, &self.decoded) {
+            (Some((from, to)), Some(decoded)) => {
+                decoded.get(usize::from(from)..usize::from(to)).unwrap_or_default()
+            }
+            _ => self.mapped(start, label),
+        }
+    }
+}
+
+/// What [`process`] learns of the domain besides its buffers.
+struct Summary {
+    /// Number of labels.
+    label_count: usize,
+    /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
+    non_ldh: bool,
 }
 
 impl Mapper {
@@ -80,7 +110,8 @@ impl Mapper {
         let mapped = mapped & 0x7F;
         self.combining = false;
         if mapped == b'.' {
-            *buffers.labels.get_mut(self.label_count)? = (self.len as u8, self.non_ascii);
+            *buffers.labels.get_mut(self.label_count)? =
+                Label { end: self.len as u8, non_ascii: self.non_ascii, decoded: None };
             self.label_count += 1;
             self.non_ascii = false;
         }
@@ -132,50 +163,13 @@ struct Label {
     decoded: Option<(u8, u8)>,
 }
 
-/// The mapped domain, checked: its code points and labels, and the decoded forms of its `xn--`
-/// labels.
-struct Checked {
-    points: [u32; MAX_POINTS],
-    labels: [Label; MAX_LABELS],
-    label_count: usize,
-    decoded: [u32; MAX_DECODED],
-    decoded_len: usize,
-    /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
-    non_ldh: bool,
-}
-
-impl Checked {
-    fn labels(&self) -> &[Label] {
-        self.labels.get(..self.label_count).unwrap_or_default()
-    }
-
-    /// The mapped code points of `label`, which starts at `start`.
-    fn mapped(&self, start: usize, label: Label) -> &[u32] {
-        self.points.get(start..usize::from(label.end)).unwrap_or_default()
-    }
-
-    /// The Unicode form of `label`: decoded for an `xn--` label, else as mapped.
-    fn unicode(&self, start: usize, label: Label) -> &[u32] {
-        match label.decoded {
-            Some((from, to)) => {
-                self.decoded.get(usize::from(from)..usize::from(to)).unwrap_or_default()
-            }
-            None => self.mapped(start, label),
-        }
-    }
-}
-
-/// Most code points of the decoded `xn--` labels of a domain the fast path holds.
-const MAX_DECODED: usize = 128;
-
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
 /// and applies the validity criteria and the Bidi rule; `None` unless everything holds with no
 /// step needing more than the fast path does.
-fn process(domain: &str, config: Config) -> Option<Checked> {
+fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summary> {
     if config.transitional_processing {
         return None;
     }
-    let mut buffers = Buffers { points: [0; MAX_POINTS], labels: [(0, false); MAX_LABELS] };
     let mut mapper = Mapper {
         len: 0,
         label_count: 0,
@@ -192,57 +186,49 @@ fn process(domain: &str, config: Config) -> Option<Checked> {
         if let Ok(byte) = u8::try_from(c)
             && byte.is_ascii()
         {
-            mapper.push_ascii(&mut buffers, byte)?;
+            mapper.push_ascii(buffers, byte)?;
             continue;
         }
         let props = lookup::props(c);
         if props.is_valid_nfc() {
             // The usual case: kept as it is.
-            mapper.push_checked(&mut buffers, u32::from(c), props)?;
+            mapper.push_checked(buffers, u32::from(c), props)?;
             continue;
         }
         match props.kind() {
             Kind::Ignored => {}
             Kind::Mapped => match lookup::status(c) {
-                Status::MappedChar(to) => mapper.push_mapping_char(&mut buffers, to)?,
+                Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {
                     for to in to.chars() {
-                        mapper.push_mapping_char(&mut buffers, to)?;
+                        mapper.push_mapping_char(buffers, to)?;
                     }
                 }
                 _ => return None,
             },
-            _ => mapper.push_checked(&mut buffers, u32::from(c), props)?,
+            _ => mapper.push_checked(buffers, u32::from(c), props)?,
         }
     }
     // The last label.
-    *buffers.labels.get_mut(mapper.label_count)? = (mapper.len as u8, mapper.non_ascii);
-    let mut checked = Checked {
-        points: buffers.points,
-        labels: [Label::default(); MAX_LABELS],
-        label_count: mapper.label_count + 1,
-        decoded: [0; MAX_DECODED],
-        decoded_len: 0,
-        non_ldh: mapper.non_ldh,
-    };
+    *buffers.labels.get_mut(mapper.label_count)? =
+        Label { end: mapper.len as u8, non_ascii: mapper.non_ascii, decoded: None };
+    let label_count = mapper.label_count + 1;
     let mut rtl = mapper.rtl;
     // Steps 3 and 4: each label is checked (criteria 1 and 7 hold by construction, 5 and 8
     // cannot fail without a full stop or joiner in a label); `xn--` labels are decoded.
     let mut start = 0;
-    for (slot, &(end, non_ascii)) in
-        checked.labels.iter_mut().zip(buffers.labels.get(..=mapper.label_count)?)
-    {
-        let label = buffers.points.get(start..usize::from(end))?;
-        start = usize::from(end) + 1;
-        *slot = Label { end, non_ascii, decoded: None };
+    let mut decoded_len = 0;
+    for slot in buffers.labels.get_mut(..label_count)? {
+        let label = buffers.points.get(start..usize::from(slot.end))?;
+        start = usize::from(slot.end) + 1;
         match label {
-            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !non_ascii => {
-                let from = checked.decoded_len;
-                let room = checked.decoded.get_mut(from..)?;
+            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !slot.non_ascii => {
+                let decoded = buffers.decoded.get_or_insert([0; MAX_POINTS]);
+                let room = decoded.get_mut(decoded_len..)?;
                 let (len, label_rtl) = check_ace_label(encoded, config, room)?;
-                checked.decoded_len += len;
+                slot.decoded = Some((decoded_len as u8, (decoded_len + len) as u8));
+                decoded_len += len;
                 rtl |= label_rtl;
-                slot.decoded = Some((from as u8, checked.decoded_len as u8));
             }
             _ => check_label(label, config)?,
         }
@@ -250,31 +236,33 @@ fn process(domain: &str, config: Config) -> Option<Checked> {
     // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
     if config.check_bidi && rtl {
         let mut start = 0;
-        for &label in checked.labels() {
-            bidi_rule_holds(checked.unicode(start, label))?;
+        for &label in buffers.labels.get(..label_count)? {
+            bidi_rule_holds(buffers.unicode(start, label))?;
             start = usize::from(label.end) + 1;
         }
     }
-    Some(checked)
+    Some(Summary { label_count, non_ldh: mapper.non_ldh })
 }
 
 /// ToASCII of a domain holding non-ASCII text or `xn--` labels, with whether the result holds
 /// only `a-z`, `0-9`, `-` and `.`; or `None` when the full path must decide.
 pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
-    let checked = process(domain, config)?;
+    let mut buffers = Buffers::new();
+    let summary = process(domain, config, &mut buffers)?;
+    let labels = buffers.labels.get(..summary.label_count)?;
     // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, `xn--` labels included, are
     // left as they are. Room for every label, as `punycode::encode_points` reserves it.
-    let mut capacity = checked.label_count;
+    let mut capacity = summary.label_count;
     let mut start = 0;
-    for &label in checked.labels() {
-        let mapped = checked.mapped(start, label);
+    for &label in labels {
+        let mapped = buffers.mapped(start, label);
         capacity += if label.non_ascii { 4 + 5 + 3 * mapped.len() } else { mapped.len() };
         start = usize::from(label.end) + 1;
     }
     let mut out = String::with_capacity(capacity);
     let mut start = 0;
-    for &label in checked.labels() {
-        let mapped = checked.mapped(start, label);
+    for &label in labels {
+        let mapped = buffers.mapped(start, label);
         if start > 0 {
             out.push('.');
         }
@@ -293,21 +281,22 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
         return None;
     }
     // Punycode writes only `a-z`, `0-9` and `-`.
-    Some((out, !checked.non_ldh))
+    Some((out, !summary.non_ldh))
 }
 
 /// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, when
 /// processing records no error; `None` when the full path must decide.
 pub(super) fn to_unicode(domain: &str, config: Config) -> Option<String> {
-    let checked = process(domain, config)?;
+    let mut buffers = Buffers::new();
+    let summary = process(domain, config, &mut buffers)?;
     let mut start = 0;
     let mut parts: [&[u32]; MAX_LABELS] = [&[]; MAX_LABELS];
-    for (part, &label) in parts.iter_mut().zip(checked.labels()) {
-        *part = checked.unicode(start, label);
+    for (part, &label) in parts.iter_mut().zip(buffers.labels.get(..summary.label_count)?) {
+        *part = buffers.unicode(start, label);
         start = usize::from(label.end) + 1;
     }
-    let parts = parts.get(..checked.label_count)?;
-    let bytes: usize = parts.iter().map(|part| utf8_len(part) + 1).sum();
+    let parts = parts.get(..summary.label_count)?;
+    let bytes: usize = parts.iter().map(|part| punycode::utf8_len(part) + 1).sum();
     let mut out = String::with_capacity(bytes);
     for (i, part) in parts.iter().enumerate() {
         if i > 0 {
@@ -316,16 +305,6 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<String> {
         punycode::push_points(&mut out, part);
     }
     Some(out)
-}
-
-/// The UTF-8 length of code points.
-fn utf8_len(points: &[u32]) -> usize {
-    points
-        .iter()
-        .map(|&cp| {
-            1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000)
-        })
-        .sum()
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,

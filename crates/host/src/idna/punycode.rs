@@ -248,21 +248,33 @@ pub(crate) fn decode_with(
 }
 
 /// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length.
+/// They are encoded on the stack and appended a few dozen at a time (pushing a `char` at a time
+/// copies each one with a call).
 pub(crate) fn push_points(out: &mut String, points: &[u32]) {
-    let bytes: usize = points
+    out.reserve(utf8_len(points));
+    let mut buffer = [0u8; 4 * 32];
+    for chunk in points.chunks(32) {
+        let mut len = 0;
+        for c in chunk.iter().filter_map(|&cp| char::from_u32(cp)) {
+            // 32 code points take at most 128 bytes: there is always room.
+            if let Some(room) = buffer.get_mut(len..len + 4) {
+                len += c.encode_utf8(room).len();
+            }
+        }
+        if let Ok(text) = core::str::from_utf8(buffer.get(..len).unwrap_or_default()) {
+            out.push_str(text);
+        }
+    }
+}
+
+/// The UTF-8 length of code points.
+pub(crate) fn utf8_len(points: &[u32]) -> usize {
+    points
         .iter()
         .map(|&cp| {
             1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000)
         })
-        .sum();
-    out.reserve(bytes);
-    for &cp in points {
-        if cp < 0x80 {
-            push_ascii(out, cp as u8);
-        } else {
-            out.extend(char::from_u32(cp));
-        }
-    }
+        .sum()
 }
 
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
