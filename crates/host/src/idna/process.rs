@@ -90,15 +90,36 @@ pub(crate) fn to_ascii_ldh(domain: &str, config: Config) -> (Result<Cow<'_, str>
     (result.map(|()| ascii), false)
 }
 
-/// ToASCII without the fast paths. With `lazy`, the ASCII form is not built further once a
-/// failure is certain (the failures are the same; the string is then meaningless), except with
-/// VerifyDnsLength, whose check needs it.
+/// ToASCII without the fast paths. With `lazy`, the labels are encoded only once processing
+/// has recorded no failure (the failures are the same; the string is then meaningless),
+/// except with VerifyDnsLength, whose check needs the ASCII form.
 fn to_ascii_full(domain: &str, config: Config, lazy: bool) -> (Cow<'_, str>, Result<(), Errors>) {
     // Steps 1 to 3: processing, breaking into labels, and Punycode for non-ASCII labels (built
     // alongside the Unicode form, see `process`).
     let mut ascii = String::with_capacity(domain.len() + 8);
-    let mode = Output::Ascii { ascii: &mut ascii, lazy: lazy && !config.verify_dns_length };
-    let (_, mut errors) = process(domain, config, &mut Scratch::default(), mode);
+    let lazy = lazy && !config.verify_dns_length;
+    let mut scratch = Scratch::default();
+    let mode = Output::Ascii { ascii: &mut ascii, lazy };
+    let (normalized, mut errors) = process(domain, config, &mut scratch, mode);
+    if lazy && errors.is_empty() {
+        // Step 3 on the processed labels: with no failure, an ASCII label is kept (an `xn--`
+        // one decoded to a valid non-ASCII label, or is left as it is by
+        // IgnoreInvalidPunycode), and every other label is non-ASCII and gets encoded.
+        for (i, label) in normalized.split('.').enumerate() {
+            if i > 0 {
+                ascii.push('.');
+            }
+            if label.is_ascii() {
+                ascii.push_str(label);
+            } else {
+                ascii.push_str(ACE_PREFIX);
+                if punycode::encode_with(label, &mut ascii, &mut scratch).is_err() {
+                    errors.insert(ErrorCode::A3);
+                    ascii.push_str(label);
+                }
+            }
+        }
+    }
     // Step 4: VerifyDnsLength.
     if config.verify_dns_length {
         errors = errors.union(dns_length(&ascii));
@@ -263,15 +284,16 @@ fn push_mapping(out: &mut String, mapping: &str, transitional: bool) {
 enum Output<'s> {
     /// The Unicode form.
     Unicode,
-    /// The ASCII form (ToASCII steps 2 and 3), appended to `ascii`; with `lazy`, only until a
-    /// failure is certain.
+    /// The ASCII form (ToASCII steps 2 and 3), appended to `ascii`; with `lazy`, not built
+    /// (only the failures count).
     Ascii { ascii: &'s mut String, lazy: bool },
 }
 
 /// Section 4, Processing: the Unicode form of `domain` and the failures recorded.
 ///
 /// With [`Output::Ascii`], ToASCII steps 2 and 3 label by label instead: the ASCII form is
-/// appended to the string (and the Unicode form returned is not meaningful). A label decoded
+/// appended to the string, and the string returned is the mapped and normalized domain, its
+/// `xn--` labels not decoded. A label decoded
 /// from valid Punycode is copied as it came (Punycode is unique: encoding the decoded label
 /// gives it back), any other non-ASCII label is encoded.
 fn process<'a>(
@@ -357,12 +379,10 @@ fn process<'a>(
         } else if config.check_bidi {
             bidi_errors = bidi_errors.union(validity::bidi_rule(unicode));
         }
-        // Once a failure is certain, a lazy ToASCII only looks for more failures; the one of
-        // step 3 comes from a label too long to encode, the only way Punycode encoding fails
-        // (the deltas of `MAX_LABEL_LEN` code points fit in 32 bits).
-        let failed =
-            !errors.is_empty() || (config.check_bidi && bidi_domain && !bidi_errors.is_empty());
-        if lazy && failed {
+        // A lazy ToASCII encodes nothing here (see `to_ascii_full`), but records the failure of
+        // step 3 for a label too long to encode, the only way Punycode encoding fails (the
+        // deltas of `MAX_LABEL_LEN` code points fit in 32 bits).
+        if lazy {
             if !punycode && !unicode.is_ascii() && unicode.chars().count() > punycode::MAX_LABEL_LEN
             {
                 errors.insert(ErrorCode::A3);
@@ -564,8 +584,8 @@ mod tests {
         assert!(ace_answered > 200, "{ace_answered}");
     }
 
-    /// The lazy ToASCII of `to_ascii`, which stops encoding once a failure is certain, records
-    /// the same failures as `to_ascii_with_errors`.
+    /// The lazy ToASCII of `to_ascii`, which encodes only when processing records no failure,
+    /// records the same failures, and gives the same string, as `to_ascii_with_errors`.
     #[test]
     fn lazy_to_ascii_records_every_failure() {
         let text = weburl_test_support::load_text("unicode/17.0.0/IdnaTestV2.txt");
