@@ -138,14 +138,10 @@ fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
 }
 
 /// The threshold `t` for position `k` of a variable-length integer (section 6.2 and 6.3).
+#[inline]
 fn threshold(k: u32, bias: u32) -> u32 {
-    if k <= bias {
-        TMIN
-    } else if k >= bias + TMAX {
-        TMAX
-    } else {
-        k - bias
-    }
+    // `TMIN` when `k <= bias`, `TMAX` when `k >= bias + TMAX`, else `k - bias` (branch-free).
+    k.saturating_sub(bias).clamp(TMIN, TMAX)
 }
 
 /// The value of a base-36 digit: `a-z` and `A-Z` are 0-25, `0-9` are 26-35 (section 5).
@@ -518,9 +514,23 @@ const SHORT_LABEL: usize = 64;
 /// `n * (h + 1) + i` with `h` code points present, and moves one past each insertion, so delta is
 /// `(m - n) * (h + 1) + i - (previous i + 1)`. With one bit a position, `i` is a popcount.
 fn encode_masked(input: &[u32], out: &mut String, basic: u32) -> Result<(), PunycodeError> {
+    // Most labels are short: their keys fit a smaller buffer, cheaper to set up.
+    if input.len() <= 16 {
+        encode_masked_in::<16>(input, out, basic)
+    } else {
+        encode_masked_in::<SHORT_LABEL>(input, out, basic)
+    }
+}
+
+/// [`encode_masked`] with room for `N` keys (`input` holds at most `N <= 64` code points).
+fn encode_masked_in<const N: usize>(
+    input: &[u32],
+    out: &mut String,
+    basic: u32,
+) -> Result<(), PunycodeError> {
     // `code point << 32 | position` of each non-basic code point, sorted; the positions
     // present so far, as bits.
-    let mut keys = [0u64; SHORT_LABEL];
+    let mut keys = [0u64; N];
     let mut count: usize = 0;
     let mut present: u64 = 0;
     for (pos, &c) in (0u32..).zip(input) {
