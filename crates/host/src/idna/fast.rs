@@ -11,6 +11,7 @@
 use alloc::string::String;
 
 use super::Config;
+use super::errors::Errors;
 use super::lookup::{self, Kind, Props, Status};
 use super::punycode;
 use super::validity::BidiRule;
@@ -93,6 +94,9 @@ struct Summary {
     label_count: usize,
     /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
     non_ldh: bool,
+    /// The failures of the Bidi rule, the only ones processing can record when the fast path
+    /// answers (the domain is processed exactly; it fails when this is not empty).
+    errors: Errors,
 }
 
 impl Mapper {
@@ -164,8 +168,9 @@ struct Label {
 }
 
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
-/// and applies the validity criteria and the Bidi rule; `None` unless everything holds with no
-/// step needing more than the fast path does.
+/// and applies the validity criteria and the Bidi rule; `None` unless every step but the Bidi
+/// rule succeeds with no step needing more than the fast path does. The Bidi rule's failures,
+/// the only ones then possible, are in the summary.
 fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summary> {
     if config.transitional_processing {
         return None;
@@ -234,21 +239,27 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
         }
     }
     // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
+    let mut errors = Errors::new();
     if config.check_bidi && rtl {
         let mut start = 0;
         for &label in buffers.labels.get(..label_count)? {
-            bidi_rule_holds(buffers.unicode(start, label))?;
+            errors = errors.union(bidi_rule(buffers.unicode(start, label)));
             start = usize::from(label.end) + 1;
         }
     }
-    Some(Summary { label_count, non_ldh: mapper.non_ldh })
+    Some(Summary { label_count, non_ldh: mapper.non_ldh, errors })
 }
 
 /// ToASCII of a domain holding non-ASCII text or `xn--` labels, with whether the result holds
-/// only `a-z`, `0-9`, `-` and `.`; or `None` when the full path must decide.
-pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
+/// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's, without VerifyDnsLength);
+/// or `None` when the full path must decide.
+pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
     let mut buffers = Buffers::new();
     let summary = process(domain, config, &mut buffers)?;
+    if !summary.errors.is_empty() {
+        // VerifyDnsLength would add the failures of the ASCII form, not built here.
+        return (!config.verify_dns_length).then_some(Err(summary.errors));
+    }
     let labels = buffers.labels.get(..summary.label_count)?;
     // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, `xn--` labels included, are
     // left as they are. Room for every label, as `punycode::encode_points` reserves it.
@@ -281,12 +292,12 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
         return None;
     }
     // Punycode writes only `a-z`, `0-9` and `-`.
-    Some((out, !summary.non_ldh))
+    Some(Ok((out, !summary.non_ldh)))
 }
 
-/// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, when
-/// processing records no error; `None` when the full path must decide.
-pub(super) fn to_unicode(domain: &str, config: Config) -> Option<String> {
+/// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
+/// failures recorded (the Bidi rule's); `None` when the full path must decide.
+pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
     let mut buffers = Buffers::new();
     let summary = process(domain, config, &mut buffers)?;
     let mut start = 0;
@@ -304,7 +315,7 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<String> {
         }
         punycode::push_points(&mut out, part);
     }
-    Some(out)
+    Some((out, summary.errors))
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -382,11 +393,11 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     Some((len, rtl))
 }
 
-/// RFC 5893 section 2, the Bidi rule, for one label: `None` when it fails.
-fn bidi_rule_holds(label: &[u32]) -> Option<()> {
+/// RFC 5893 section 2, the Bidi rule, for one label: its failures.
+fn bidi_rule(label: &[u32]) -> Errors {
     let mut rule = BidiRule::new();
-    for &cp in label {
-        rule.push(lookup::props(char::from_u32(cp)?).bidi_class());
+    for c in label.iter().filter_map(|&cp| char::from_u32(cp)) {
+        rule.push(lookup::props(c).bidi_class());
     }
-    rule.finish().is_empty().then_some(())
+    rule.finish()
 }

@@ -71,8 +71,11 @@ fn to_ascii_checked(
     }
     // The usual non-ASCII domain, or an ASCII one with an `xn--` label, when processing
     // records no error.
-    if let Some((ascii, _)) = fast::to_ascii(domain, config) {
-        return (Cow::Owned(ascii), Ok(()));
+    match fast::to_ascii(domain, config) {
+        Some(Ok((ascii, _))) => return (Cow::Owned(ascii), Ok(())),
+        // A lazy ToASCII needs only the failures.
+        Some(Err(errors)) if lazy => return (Cow::Borrowed(""), Err(errors)),
+        _ => {}
     }
     to_ascii_full(domain, config, lazy)
 }
@@ -83,8 +86,10 @@ pub(crate) fn to_ascii_ldh(domain: &str, config: Config) -> (Result<Cow<'_, str>
     if domain.is_ascii() {
         return (to_ascii(domain, config), false);
     }
-    if let Some((ascii, ldh)) = fast::to_ascii(domain, config) {
-        return (Ok(Cow::Owned(ascii)), ldh);
+    match fast::to_ascii(domain, config) {
+        Some(Ok((ascii, ldh))) => return (Ok(Cow::Owned(ascii)), ldh),
+        Some(Err(errors)) => return (Err(errors), false),
+        None => {}
     }
     let (ascii, result) = to_ascii_full(domain, config, true);
     (result.map(|()| ascii), false)
@@ -146,7 +151,7 @@ pub fn to_unicode(domain: &str, config: Config) -> (String, Result<(), Errors>) 
     let (unicode, mut errors) = match ascii_fast_path(domain, config) {
         Some((_, errors)) => (domain.to_ascii_lowercase(), errors),
         None => match fast::to_unicode(domain, config) {
-            Some(unicode) => (unicode, Errors::new()),
+            Some(answer) => answer,
             None => {
                 let (unicode, errors) =
                     process(domain, config, &mut Scratch::default(), Output::Unicode);
@@ -536,16 +541,26 @@ mod tests {
     /// fail); returns whether the ToASCII one answered.
     fn fast_answer_is_the_full_answer(domain: &str, config: Config) -> bool {
         let unicode = fast::to_unicode(domain, config);
-        if let Some(unicode) = &unicode {
+        if let Some((unicode, fast_errors)) = &unicode {
             let (full, errors) = process(domain, config, &mut Scratch::default(), Output::Unicode);
-            assert_eq!(errors, Errors::new(), "{domain:?} {config:?}");
+            assert_eq!(*fast_errors, errors, "{domain:?} {config:?}");
             assert_eq!(*unicode, full, "{domain:?} {config:?}");
         }
-        let answered = fast::to_ascii(domain, config).is_some();
+        let answer = fast::to_ascii(domain, config);
         if !config.verify_dns_length {
-            assert_eq!(unicode.is_some(), answered, "{domain:?} {config:?}");
+            assert_eq!(unicode.is_some(), answer.is_some(), "{domain:?} {config:?}");
         }
-        let Some((fast, ldh)) = fast::to_ascii(domain, config) else { return false };
+        let Some(answer) = answer else { return false };
+        let (fast, ldh) = match answer {
+            Ok(answer) => answer,
+            Err(fast_errors) => {
+                // Only the Bidi rule fails here, and exactly as in the full path.
+                let (_, result) = to_ascii_full(domain, config, false);
+                assert_eq!(result, Err(fast_errors), "{domain:?} {config:?}");
+                assert!(!fast_errors.is_empty());
+                return false;
+            }
+        };
         let (full, result) = to_ascii_full(domain, config, false);
         assert_eq!(result, Ok(()), "{domain:?} {config:?}");
         assert_eq!(fast, full, "{domain:?} {config:?}");
@@ -651,8 +666,7 @@ mod tests {
         }
         // Each of these needs the full path: an `xn--` label that decodes to ASCII only, to
         // nothing, to a non-NFC label, to a mapped code point or a joiner, or that is not
-        // Punycode; a decoded right-to-left label failing the Bidi rule with another label; a
-        // joiner, a leading mark, a disallowed or not-NFC code point, a failed Bidi rule, a
+        // Punycode; a joiner, a leading mark, a disallowed or not-NFC code point, a
         // transitional deviation.
         let mapped = alloc::format!("xn--{}.ü", punycode::encode("\u{DC}").unwrap());
         let rtl_then_digit = alloc::format!("xn--{}.1a", punycode::encode("\u{5D0}").unwrap());
@@ -662,7 +676,6 @@ mod tests {
             "xn--.ü",
             "xn--u-ccb.ü",
             mapped.as_str(),
-            rtl_then_digit.as_str(),
             joiner.as_str(),
             "xn--a-ä.ü",
             "xn--99999999999.ü",
@@ -670,7 +683,6 @@ mod tests {
             "\u{300}a.ü",
             "\u{80}.ü",
             "e\u{301}.ü",
-            "1\u{5D0}.ü",
             // Two adjacent combining code points: the full path checks their order.
             "\u{5E9}\u{5B8}\u{5C1}.ü",
             "\u{915}\u{94D}\u{94D}.ü",
@@ -680,7 +692,21 @@ mod tests {
         }
         assert_eq!(fast::to_ascii("faß.de", c.transitional_processing(true)), None);
         assert_eq!(fast::to_ascii("a_b.ü", strict()), None);
-        assert_eq!(fast::to_ascii("a_b.ü", c), Some(("a_b.xn--tda".into(), false)));
+        assert_eq!(fast::to_ascii("a_b.ü", c), Some(Ok(("a_b.xn--tda".into(), false))));
+        // A failed Bidi rule is answered with its failures, as the full path records them.
+        for domain in [
+            "1\u{5D0}.ü",
+            rtl_then_digit.as_str(),
+            "\u{5D0}a.b",
+            "a.\u{627}1\u{660}",
+            "xn--4db.a\u{5D0}",
+        ] {
+            assert!(matches!(fast::to_ascii(domain, c), Some(Err(_))), "{domain:?}");
+            assert!(!fast_answer_is_the_full_answer(domain, c));
+            let (unicode, result) = to_unicode(domain, c);
+            let (full, errors) = process(domain, c, &mut Scratch::default(), Output::Unicode);
+            assert_eq!((unicode, result), (full.into_owned(), Err(errors)));
+        }
     }
 
     proptest::proptest! {
