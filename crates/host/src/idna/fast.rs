@@ -9,6 +9,7 @@
 //! (tested in `process`'s tests).
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::Config;
 use super::errors::Errors;
@@ -307,14 +308,16 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors
         start = usize::from(label.end) + 1;
     }
     let parts = parts.get(..summary.label_count)?;
-    let bytes: usize = parts.iter().map(|part| punycode::utf8_len(part) + 1).sum();
-    let mut out = String::with_capacity(bytes);
+    let len: usize = parts.iter().map(|part| punycode::utf8_len(part) + 1).sum();
+    // The UTF-8 bytes of every label, checked once.
+    let mut bytes = Vec::with_capacity(len);
     for (i, part) in parts.iter().enumerate() {
         if i > 0 {
-            out.push('.');
+            bytes.push(b'.');
         }
-        punycode::push_points(&mut out, part);
+        punycode::push_utf8(&mut bytes, part);
     }
+    let out = punycode::into_string(bytes, 0);
     Some((out, summary.errors))
 }
 

@@ -243,22 +243,51 @@ pub(crate) fn decode_with(
     Ok(())
 }
 
-/// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length.
-/// They are encoded on the stack and appended a few dozen at a time (pushing a `char` at a time
-/// copies each one with a call).
+/// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length:
+/// their bytes are written to the string's buffer, checked once at the end (pushing a `char` at
+/// a time copies each one with a call).
 pub(crate) fn push_points(out: &mut String, points: &[u32]) {
-    out.reserve(utf8_len(points));
-    let mut buffer = [0u8; 4 * 32];
-    for chunk in points.chunks(32) {
-        let mut len = 0;
-        for c in chunk.iter().filter_map(|&cp| char::from_u32(cp)) {
-            // 32 code points take at most 128 bytes: there is always room.
-            if let Some(room) = buffer.get_mut(len..len + 4) {
-                len += c.encode_utf8(room).len();
-            }
+    let start = out.len();
+    let mut bytes = core::mem::take(out).into_bytes();
+    bytes.reserve(utf8_len(points));
+    push_utf8(&mut bytes, points);
+    *out = into_string(bytes, start);
+}
+
+/// The bytes of UTF-8 text as a string; if they are not UTF-8 (which the writers here never
+/// cause), only their first `valid` bytes, known to be UTF-8.
+pub(crate) fn into_string(bytes: Vec<u8>, valid: usize) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let mut bytes = error.into_bytes();
+            bytes.truncate(valid);
+            String::from_utf8(bytes).unwrap_or_default()
         }
-        if let Ok(text) = core::str::from_utf8(buffer.get(..len).unwrap_or_default()) {
-            out.push_str(text);
+    }
+}
+
+/// Appends the UTF-8 form of code points (Unicode scalar values) to `bytes`.
+#[inline]
+pub(crate) fn push_utf8(bytes: &mut Vec<u8>, points: &[u32]) {
+    for &cp in points {
+        if cp < 0x80 {
+            bytes.push(cp as u8);
+        } else if cp < 0x800 {
+            bytes.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
+        } else if cp < 0x1_0000 {
+            bytes.extend_from_slice(&[
+                0xE0 | (cp >> 12) as u8,
+                0x80 | (cp >> 6 & 0x3F) as u8,
+                0x80 | (cp & 0x3F) as u8,
+            ]);
+        } else {
+            bytes.extend_from_slice(&[
+                0xF0 | (cp >> 18) as u8,
+                0x80 | (cp >> 12 & 0x3F) as u8,
+                0x80 | (cp >> 6 & 0x3F) as u8,
+                0x80 | (cp & 0x3F) as u8,
+            ]);
         }
     }
 }
@@ -719,6 +748,20 @@ fn encode_long(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_writer_matches_the_standard_encoder() {
+        let points: Vec<u32> = [0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x1_0000]
+            .into_iter()
+            .chain([0x10_FFFF, 0xE9, 0x4E2D, 0x1F600])
+            .collect();
+        let expected: String = points.iter().map(|&p| char::from_u32(p).unwrap()).collect();
+        let mut out = String::from("x");
+        push_points(&mut out, &points);
+        assert_eq!(out, alloc::format!("x{expected}"));
+        assert_eq!(utf8_len(&points), expected.len());
+        assert_eq!(into_string(alloc::vec![b'a', 0xFF], 1), "a");
+    }
 
     #[test]
     fn divide_matches_division() {
