@@ -10,11 +10,13 @@
 //! - The character information trie, looked up in O(1): the `u16` value of code point `c` is
 //!   `INFO_VALUES[INFO_LEAF[INFO_MID[INFO_TOP[c >> 10] * 32 + (c >> 5 & 31)] * 32 + (c & 31)]]`,
 //!   (for the Basic Multilingual Plane, `INFO_BMP[c >> 5]` gives the `INFO_LEAF` block directly,
-//!   saving a level), and holds `nfc_unsafe << 14 | status << 11 | mark << 10 | virama << 9 | joining_type << 5 |
-//!   bidi_class`: the joining types and Bidi classes numbered in the order of
-//!   `JOINING_TYPE_NAMES` and `BIDI_CLASS_NAMES`, which the generated file also holds; the status
-//!   numbered as [`InfoStatus`]; `nfc_unsafe` set unless the code point has NFC_Quick_Check=Yes
-//!   and Canonical_Combining_Class 0 (a string of code points without it is in NFC).
+//!   saving a level), and holds `combining << 15 | nfc_not_yes << 14 | status << 11 | mark << 10 |
+//!   virama << 9 | joining_type << 5 | bidi_class`: the joining types and Bidi classes numbered
+//!   in the order of `JOINING_TYPE_NAMES` and `BIDI_CLASS_NAMES`, which the generated file also
+//!   holds; the status numbered as [`InfoStatus`]; `nfc_not_yes` set unless the code point has
+//!   NFC_Quick_Check=Yes, `combining` when its Canonical_Combining_Class is not 0 (a string of
+//!   code points with neither is in NFC, and so is one whose combining code points all have
+//!   NFC_Quick_Check=Yes and follow a code point of class 0: the NFC quick check says Yes).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -169,7 +171,8 @@ pub fn generate(testdata: &Path) -> Result<Vec<Generated>, String> {
                 Status::Deviation(_) => InfoStatus::Deviation,
                 Status::Disallowed => InfoStatus::Disallowed,
             };
-            u16::from(nfc_quick_not_yes[c] || combining[c]) << 14
+            u16::from(combining[c]) << 15
+                | u16::from(nfc_quick_not_yes[c]) << 14
                 | (status as u16) << 11
                 | u16::from(marks[c]) << 10
                 | u16::from(viramas[c]) << 9
@@ -782,8 +785,8 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
     );
     emit_u16s(
         &mut out,
-        "/// The distinct information values: `nfc_unsafe << 14 | status << 11 | mark << 10 | \
-         virama << 9 | joining_type << 5 | bidi_class`.",
+        "/// The distinct information values: `combining << 15 | nfc_not_yes << 14 | status << 11 \
+         | mark << 10 | virama << 9 | joining_type << 5 | bidi_class`.",
         "INFO_VALUES",
         &trie.values,
     );

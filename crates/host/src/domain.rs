@@ -293,8 +293,30 @@ pub fn domain_to_ascii_with_errors<'a>(
 /// bytes, looking at the start and after each `.`.
 fn has_ace_label(domain: &str) -> bool {
     let bytes = domain.as_bytes();
+    // An `xn--` label needs a hyphen-minus: most domains are ruled out eight bytes at a time.
+    if !has_hyphen(bytes) {
+        return false;
+    }
     let ace_at = |at: usize| bytes.get(at..at + 4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
     ace_at(0) || bytes.iter().enumerate().any(|(i, &b)| b == b'.' && ace_at(i + 1))
+}
+
+/// Whether `bytes` holds `-`, looked for eight bytes at a time.
+fn has_hyphen(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut words = bytes.chunks_exact(8);
+    for word in words.by_ref() {
+        let mut array = [0u8; 8];
+        array.copy_from_slice(word);
+        // The classic test for a zero byte of `w`, i.e. a hyphen-minus of the input (exact as
+        // a yes or no).
+        let w = u64::from_le_bytes(array) ^ (ONES * u64::from(b'-'));
+        if w.wrapping_sub(ONES) & !w & HIGHS != 0 {
+            return true;
+        }
+    }
+    words.remainder().contains(&b'-')
 }
 
 /// Domain to Unicode (section 3.3): the Unicode form of `domain` for display, or `domain`
@@ -311,7 +333,9 @@ pub fn domain_to_unicode(domain: &str) -> String {
     // ASCII without `xn--` labels maps to its lowercase form and records no error (no label
     // can fail the validity, bidi or joiner checks without a non-ASCII code point).
     if domain.is_ascii() && !has_ace_label(domain) {
-        return domain.to_ascii_lowercase();
+        let mut lower = domain.to_owned();
+        lower.make_ascii_lowercase();
+        return lower;
     }
     // Steps 1-3.
     match uts46::to_unicode(domain) {
@@ -476,6 +500,17 @@ mod tests {
     #[test]
     fn to_unicode_ascii() {
         assert_eq!(domain_to_unicode("Example.COM"), "example.com");
+        for len in 0..20 {
+            for at in 0..len {
+                let mut bytes = alloc::vec![b'a'; len];
+                assert!(!has_hyphen(&bytes));
+                bytes[at] = b'-';
+                assert!(has_hyphen(&bytes), "{len} {at}");
+                bytes[at] = b'.';
+                assert!(!has_hyphen(&bytes));
+            }
+        }
+        assert!(!has_hyphen(b",,,,,,,,,,/./././"));
         assert!(has_ace_label("a.XN--b"));
         assert!(!has_ace_label("axn--b"));
     }

@@ -12,6 +12,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Config;
+use super::errors::Errors;
 use super::lookup::{self, Kind, Props, Status};
 use super::punycode;
 use super::validity::BidiRule;
@@ -21,10 +22,7 @@ const MAX_POINTS: usize = 96;
 /// Most labels of a domain the fast path handles.
 const MAX_LABELS: usize = 24;
 
-const FULL_STOP: u32 = 0x2E;
 const HYPHEN: u32 = 0x2D;
-const ZWNJ: u32 = 0x200C;
-const ZWJ: u32 = 0x200D;
 
 /// For each ASCII byte: its lower-case form, with bit 7 set unless that form is one that
 /// UseSTD3ASCIIRules allows in a mapped domain (`a-z`, `0-9`, `-`) or the label separator `.`.
@@ -58,13 +56,48 @@ struct Mapper {
     std3: bool,
     /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was pushed.
     non_ldh: bool,
+    /// The last code point pushed has a combining class other than 0.
+    combining: bool,
 }
 
-/// The buffers of the mapped domain: its code points, and for each label its end in `points`
-/// and whether it holds a non-ASCII code point.
+/// The buffers of the mapped domain: its code points, its labels, and the decoded forms of its
+/// `xn--` labels (zeroed only for a domain that has one).
 struct Buffers {
     points: [u32; MAX_POINTS],
-    labels: [(u8, bool); MAX_LABELS],
+    labels: [Label; MAX_LABELS],
+    decoded: Option<[u32; MAX_POINTS]>,
+}
+
+impl Buffers {
+    fn new() -> Buffers {
+        Buffers { points: [0; MAX_POINTS], labels: [Label::default(); MAX_LABELS], decoded: None }
+    }
+
+    /// The mapped code points of `label`, which starts at `start`.
+    fn mapped(&self, start: usize, label: Label) -> &[u32] {
+        self.points.get(start..usize::from(label.end)).unwrap_or_default()
+    }
+
+    /// The Unicode form of `label`: decoded for an `xn--` label, else as mapped.
+    fn unicode(&self, start: usize, label: Label) -> &[u32] {
+        match (label.decoded, &self.decoded) {
+            (Some((from, to)), Some(decoded)) => {
+                decoded.get(usize::from(from)..usize::from(to)).unwrap_or_default()
+            }
+            _ => self.mapped(start, label),
+        }
+    }
+}
+
+/// What [`process`] learns of the domain besides its buffers.
+struct Summary {
+    /// Number of labels.
+    label_count: usize,
+    /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
+    non_ldh: bool,
+    /// The failures of the Bidi rule, the only ones processing can record when the fast path
+    /// answers (the domain is processed exactly; it fails when this is not empty).
+    errors: Errors,
 }
 
 impl Mapper {
@@ -80,8 +113,10 @@ impl Mapper {
             self.non_ldh = true;
         }
         let mapped = mapped & 0x7F;
+        self.combining = false;
         if mapped == b'.' {
-            *buffers.labels.get_mut(self.label_count)? = (self.len as u8, self.non_ascii);
+            *buffers.labels.get_mut(self.label_count)? =
+                Label { end: self.len as u8, non_ascii: self.non_ascii, decoded: None };
             self.label_count += 1;
             self.non_ascii = false;
         }
@@ -92,14 +127,18 @@ impl Mapper {
 
     /// Appends a non-ASCII code point `cp` of the mapped text, with its information `props`:
     /// it must be valid (nontransitional: deviations other than the joiners are kept) and not
-    /// keep the text from being NFC.
+    /// keep the text from being NFC (NFC_Quick_Check=Yes, and a combining class other than 0
+    /// only after a code point of class 0).
     #[inline(always)]
     fn push_checked(&mut self, buffers: &mut Buffers, cp: u32, props: Props) -> Option<()> {
-        if !props.is_valid_nfc() {
-            match props.kind() {
-                Kind::Deviation if cp != ZWNJ && cp != ZWJ && !props.nfc_unsafe() => {}
-                _ => return None,
+        if props.is_valid_nfc() {
+            self.combining = false;
+        } else {
+            let combining = props.nfc_after_starter(cp)?;
+            if combining && self.combining {
+                return None;
             }
+            self.combining = combining;
         }
         self.rtl |= props.is_rtl();
         self.non_ascii = true;
@@ -118,13 +157,25 @@ impl Mapper {
     }
 }
 
-/// ToASCII of a domain holding non-ASCII text, with whether the result holds only `a-z`, `0-9`,
-/// `-` and `.`; or `None` when the full path must decide.
-pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
+/// What one label of the mapped domain holds.
+#[derive(Clone, Copy, Default)]
+struct Label {
+    /// Its end in `points`.
+    end: u8,
+    /// Whether it holds a non-ASCII code point.
+    non_ascii: bool,
+    /// For an `xn--` label, the range of its decoded form in `decoded`.
+    decoded: Option<(u8, u8)>,
+}
+
+/// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
+/// and applies the validity criteria and the Bidi rule; `None` unless every step but the Bidi
+/// rule succeeds with no step needing more than the fast path does. The Bidi rule's failures,
+/// the only ones then possible, are in the summary.
+fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summary> {
     if config.transitional_processing {
         return None;
     }
-    let mut buffers = Buffers { points: [0; MAX_POINTS], labels: [(0, false); MAX_LABELS] };
     let mut mapper = Mapper {
         len: 0,
         label_count: 0,
@@ -132,87 +183,107 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
         rtl: false,
         std3: config.use_std3_ascii_rules,
         non_ldh: false,
+        combining: false,
     };
     // Section 4, step 1 (Map); step 2 (Normalize) has nothing to do, as every code point pushed
-    // has NFC_Quick_Check=Yes and combining class 0.
+    // has NFC_Quick_Check=Yes and no two adjacent ones have combining classes other than 0 (the
+    // NFC quick check says Yes).
     for c in domain.chars() {
         if let Ok(byte) = u8::try_from(c)
             && byte.is_ascii()
         {
-            mapper.push_ascii(&mut buffers, byte)?;
+            mapper.push_ascii(buffers, byte)?;
             continue;
         }
         let props = lookup::props(c);
         if props.is_valid_nfc() {
             // The usual case: kept as it is.
-            mapper.push_checked(&mut buffers, u32::from(c), props)?;
+            mapper.push_checked(buffers, u32::from(c), props)?;
             continue;
         }
         match props.kind() {
             Kind::Ignored => {}
             Kind::Mapped => match lookup::status(c) {
-                Status::MappedChar(to) => mapper.push_mapping_char(&mut buffers, to)?,
+                Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {
                     for to in to.chars() {
-                        mapper.push_mapping_char(&mut buffers, to)?;
+                        mapper.push_mapping_char(buffers, to)?;
                     }
                 }
                 _ => return None,
             },
-            _ => mapper.push_checked(&mut buffers, u32::from(c), props)?,
+            _ => mapper.push_checked(buffers, u32::from(c), props)?,
         }
     }
     // The last label.
-    *buffers.labels.get_mut(mapper.label_count)? = (mapper.len as u8, mapper.non_ascii);
-    let labels = buffers.labels.get(..=mapper.label_count)?;
+    *buffers.labels.get_mut(mapper.label_count)? =
+        Label { end: mapper.len as u8, non_ascii: mapper.non_ascii, decoded: None };
+    let label_count = mapper.label_count + 1;
+    let mut rtl = mapper.rtl;
     // Steps 3 and 4: each label is checked (criteria 1 and 7 hold by construction, 5 and 8
-    // cannot fail without a full stop or joiner in a label), and the Bidi rule, all before
-    // any encoding, so that a domain the full path must take costs no Punycode here.
+    // cannot fail without a full stop or joiner in a label); `xn--` labels are decoded.
     let mut start = 0;
-    // Decoded `xn--` labels (allocated only when there is one) and whether there was one.
-    let mut decoded = Vec::new();
-    let mut ace = false;
-    for &(end, non_ascii) in labels {
-        let end = usize::from(end);
-        let label = buffers.points.get(start..end)?;
-        start = end + 1;
+    let mut decoded_len = 0;
+    for slot in buffers.labels.get_mut(..label_count)? {
+        let label = buffers.points.get(start..usize::from(slot.end))?;
+        start = usize::from(slot.end) + 1;
         match label {
-            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !non_ascii => {
-                check_ace_label(encoded, config, &mut decoded)?;
-                ace = true;
+            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !slot.non_ascii => {
+                let decoded = buffers.decoded.get_or_insert([0; MAX_POINTS]);
+                let room = decoded.get_mut(decoded_len..)?;
+                let (len, label_rtl) = check_ace_label(encoded, config, room)?;
+                slot.decoded = Some((decoded_len as u8, (decoded_len + len) as u8));
+                decoded_len += len;
+                rtl |= label_rtl;
             }
             _ => check_label(label, config)?,
         }
     }
-    // Criterion 9 (CheckBidi), for every label of a Bidi domain name (left to the full path
-    // when a decoded label would take part).
-    if config.check_bidi && mapper.rtl {
-        if ace {
-            return None;
-        }
-        let points = buffers.points.get(..mapper.len)?;
-        for label in points.split(|&cp| cp == FULL_STOP) {
-            bidi_rule_holds(label)?;
+    // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
+    let mut errors = Errors::new();
+    if config.check_bidi && rtl {
+        let mut start = 0;
+        for &label in buffers.labels.get(..label_count)? {
+            errors = errors.union(bidi_rule(buffers.unicode(start, label)));
+            start = usize::from(label.end) + 1;
         }
     }
-    // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, decoded `xn--` labels
-    // included, are left as they are.
-    // Encoding a label takes about as many bytes as its UTF-8 form, plus the `xn--` prefix and a
-    // few digits.
-    let mut out = String::with_capacity(domain.len() + 8 * labels.len());
+    Some(Summary { label_count, non_ldh: mapper.non_ldh, errors })
+}
+
+/// ToASCII of a domain holding non-ASCII text or `xn--` labels, with whether the result holds
+/// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's, without VerifyDnsLength);
+/// or `None` when the full path must decide.
+pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
+    let mut buffers = Buffers::new();
+    let summary = process(domain, config, &mut buffers)?;
+    if !summary.errors.is_empty() {
+        // VerifyDnsLength would add the failures of the ASCII form, not built here.
+        return (!config.verify_dns_length).then_some(Err(summary.errors));
+    }
+    let labels = buffers.labels.get(..summary.label_count)?;
+    // ToASCII step 3: non-ASCII labels are encoded; ASCII ones, `xn--` labels included, are
+    // left as they are. Room for every label, as `punycode::encode_points` reserves it.
+    let mut capacity = summary.label_count;
     let mut start = 0;
-    for &(end, non_ascii) in labels {
-        let end = usize::from(end);
-        let label = buffers.points.get(start..end)?;
+    for &label in labels {
+        let mapped = buffers.mapped(start, label);
+        capacity += if label.non_ascii { 4 + 5 + 3 * mapped.len() } else { mapped.len() };
+        start = usize::from(label.end) + 1;
+    }
+    let mut out = String::with_capacity(capacity);
+    let mut start = 0;
+    for &label in labels {
+        let mapped = buffers.mapped(start, label);
         if start > 0 {
             out.push('.');
         }
-        start = end + 1;
-        if non_ascii {
+        start = usize::from(label.end) + 1;
+        if label.non_ascii {
             out.push_str("xn--");
-            punycode::encode_points(label, &mut out, None).ok()?;
+            punycode::encode_points(mapped, &mut out, None).ok()?;
         } else {
-            for &cp in label {
+            for &cp in mapped {
                 punycode::push_ascii(&mut out, cp as u8);
             }
         }
@@ -222,7 +293,32 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<(String, bool)> {
         return None;
     }
     // Punycode writes only `a-z`, `0-9` and `-`.
-    Some((out, !mapper.non_ldh))
+    Some(Ok((out, !summary.non_ldh)))
+}
+
+/// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
+/// failures recorded (the Bidi rule's); `None` when the full path must decide.
+pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
+    let mut buffers = Buffers::new();
+    let summary = process(domain, config, &mut buffers)?;
+    let mut start = 0;
+    let mut parts: [&[u32]; MAX_LABELS] = [&[]; MAX_LABELS];
+    for (part, &label) in parts.iter_mut().zip(buffers.labels.get(..summary.label_count)?) {
+        *part = buffers.unicode(start, label);
+        start = usize::from(label.end) + 1;
+    }
+    let parts = parts.get(..summary.label_count)?;
+    let len: usize = parts.iter().map(|part| punycode::utf8_len(part) + 1).sum();
+    // The UTF-8 bytes of every label, checked once.
+    let mut bytes = Vec::with_capacity(len);
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            bytes.push(b'.');
+        }
+        punycode::push_utf8(&mut bytes, part);
+    }
+    let out = punycode::into_string(bytes, 0);
+    Some((out, summary.errors))
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -238,7 +334,12 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
         }
         _ => {}
     }
-    // Criteria 2 and 3 (CheckHyphens).
+    check_hyphens(label, config)
+}
+
+/// Criteria 2 and 3 (CheckHyphens).
+#[inline]
+fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
     if config.check_hyphens
         && (label.get(2..4) == Some(&[HYPHEN, HYPHEN])
             || label.first() == Some(&HYPHEN)
@@ -251,49 +352,55 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
 
 /// Processing step 4.1 for a (mapped, so lower-case ASCII) `xn--` label whose part after the
 /// prefix is `encoded`: decodes it into `decoded` and checks what the full path checks of a
-/// decoded label (step 4.1.3 and the validity criteria with nontransitional statuses), with the
-/// fast path's stricter rules: `None` unless every decoded non-ASCII code point is valid and
-/// NFC-safe, none is right-to-left (the Bidi rule is left to the full path), the first is no
-/// mark, and the label passes CheckHyphens and does not itself start with `xn--`.
-fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut Vec<char>) -> Option<()> {
+/// decoded label (step 4.1.3 and the validity criteria with nontransitional statuses, but the
+/// Bidi rule), with the fast path's stricter rules: `None` unless every decoded non-ASCII code
+/// point is valid (or a deviation other than the joiners) and NFC-safe, the first is no mark,
+/// and the label passes CheckHyphens and does not itself start with `xn--`. Returns the decoded
+/// length and whether the label holds a right-to-left code point.
+fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Option<(usize, bool)> {
     let mut bytes = [0u8; MAX_POINTS];
     let bytes = bytes.get_mut(..encoded.len())?;
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    decoded.clear();
-    punycode::decode_chars(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    let len = punycode::decode_points(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    let label = decoded.get(..len)?;
+    let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
-    if decoded.iter().all(char::is_ascii) {
-        return None;
-    }
-    for &c in decoded.iter().filter(|c| !c.is_ascii()) {
-        let props = lookup::props(c);
-        if !props.is_valid_nfc() || props.is_rtl() {
-            return None;
+    let mut non_ascii = false;
+    // As `Mapper::push_checked` requires of mapped code points.
+    let mut combining = false;
+    for &cp in label {
+        if cp < 0x80 {
+            combining = false;
+            continue;
         }
+        let props = lookup::props(char::from_u32(cp)?);
+        if props.is_valid_nfc() {
+            combining = false;
+        } else {
+            let this = props.nfc_after_starter(cp)?;
+            if this && combining {
+                return None;
+            }
+            combining = this;
+        }
+        rtl |= props.is_rtl();
+        non_ascii = true;
+    }
+    if !non_ascii {
+        return None;
     }
     // Criteria 2, 3, 4 and 6, as `check_label` checks them.
-    match decoded.as_slice() {
-        ['x', 'n', '-', '-', ..] => return None,
-        [first, ..] if !first.is_ascii() && lookup::props(*first).is_mark() => return None,
-        _ => {}
-    }
-    if config.check_hyphens
-        && (decoded.get(2..4) == Some(&['-', '-'])
-            || decoded.first() == Some(&'-')
-            || decoded.last() == Some(&'-'))
-    {
-        return None;
-    }
-    Some(())
+    check_label(label, config)?;
+    Some((len, rtl))
 }
 
-/// RFC 5893 section 2, the Bidi rule, for one label: `None` when it fails.
-fn bidi_rule_holds(label: &[u32]) -> Option<()> {
+/// RFC 5893 section 2, the Bidi rule, for one label: its failures.
+fn bidi_rule(label: &[u32]) -> Errors {
     let mut rule = BidiRule::new();
-    for &cp in label {
-        rule.push(lookup::props(char::from_u32(cp)?).bidi_class());
+    for c in label.iter().filter_map(|&cp| char::from_u32(cp)) {
+        rule.push(lookup::props(c).bidi_class());
     }
-    rule.finish().is_empty().then_some(())
+    rule.finish()
 }

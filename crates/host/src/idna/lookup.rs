@@ -157,11 +157,11 @@ const INFO_KINDS: [Kind; 5] =
 
 /// What a failed trie lookup (which cannot happen with the generated tables) answers:
 /// disallowed, and not known to be NFC.
-const FALLBACK: u16 = 1 << 14 | 4 << 11;
+const FALLBACK: u16 = 3 << 14 | 4 << 11;
 
 /// The information of one code point: Bidi_Class, Joining_Type, General_Category=Mark,
-/// Canonical_Combining_Class=Virama, the UTS #46 status (without the mapping), and whether the
-/// code point may keep a string from being NFC.
+/// Canonical_Combining_Class=Virama, the UTS #46 status (without the mapping), whether
+/// NFC_Quick_Check is other than Yes and whether Canonical_Combining_Class is other than 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Props(u16);
 
@@ -192,8 +192,23 @@ impl Props {
     /// Whether the status is valid and the code point cannot keep a string from being NFC.
     #[inline]
     pub(super) fn is_valid_nfc(self) -> bool {
-        // The status (bits 11 to 13, valid is 0) and `nfc_unsafe` (bit 14) are all clear.
-        self.0 & 0xF << 11 == 0
+        // The status (bits 11 to 13, valid is 0), NFC_Quick_Check other than Yes (bit 14) and
+        // a combining class (bit 15) are all clear.
+        self.0 >> 11 == 0
+    }
+
+    /// Whether the status is valid or a deviation other than the joiners (valid in
+    /// nontransitional processing, joiners aside), NFC_Quick_Check is Yes, and the code point
+    /// can follow a code point of class 0 in NFC text: a code point the fast paths accept after
+    /// one of class 0. Returns `Some(combining)` then (whether its combining class is not 0).
+    #[inline]
+    pub(super) fn nfc_after_starter(self, cp: u32) -> Option<bool> {
+        let status_ok = match self.0 >> 11 & 7 {
+            0 => true,
+            3 => cp != 0x200C && cp != 0x200D,
+            _ => false,
+        };
+        (status_ok && self.0 & 1 << 14 == 0).then_some(self.0 & 1 << 15 != 0)
     }
 
     /// The UTS #46 status, without the mapping.
@@ -206,7 +221,13 @@ impl Props {
     /// Canonical_Combining_Class. A string without such a code point is in NFC.
     #[inline]
     pub(super) fn nfc_unsafe(self) -> bool {
-        self.0 & 1 << 14 != 0
+        self.0 & 3 << 14 != 0
+    }
+
+    /// Whether the Canonical_Combining_Class is other than 0.
+    #[cfg(test)]
+    pub(super) fn combining(self) -> bool {
+        self.0 & 1 << 15 != 0
     }
 }
 
@@ -333,6 +354,20 @@ mod tests {
                 p.is_rtl(),
                 matches!(p.bidi_class(), BidiClass::R | BidiClass::AL | BidiClass::AN)
             );
+            // What the fast paths accept after a code point of class 0 is valid in
+            // nontransitional processing, and the NFC quick check of unicode-normalization (the
+            // full path's) says Yes for it there.
+            if let Some(combining) = p.nfc_after_starter(u32::from(c)) {
+                assert!(
+                    expected == Kind::Valid
+                        || (expected == Kind::Deviation && !matches!(c, '\u{200C}' | '\u{200D}')),
+                    "U+{:04X}",
+                    u32::from(c)
+                );
+                assert_eq!(combining, p.combining());
+                let after_starter = is_nfc_quick(['a', c].into_iter());
+                assert_eq!(after_starter, IsNormalized::Yes, "U+{:04X}", u32::from(c));
+            }
             if !p.nfc_unsafe() && matches!(expected, Kind::Valid | Kind::Deviation) {
                 assert_eq!(
                     is_nfc_quick([c].into_iter()),

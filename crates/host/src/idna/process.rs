@@ -9,7 +9,7 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 use super::Config;
 use super::errors::{ErrorCode, Errors};
 use super::fast;
-use super::lookup::{self, Status};
+use super::lookup::{self, Kind, Status};
 use super::punycode::{self, Scratch};
 use super::validity::{self, Origin};
 
@@ -36,7 +36,7 @@ const ACE_PREFIX: &str = "xn--";
 ///
 /// The set of UTS #46 failures when any criterion fails.
 pub fn to_ascii(domain: &str, config: Config) -> Result<Cow<'_, str>, Errors> {
-    let (ascii, result) = to_ascii_with_errors(domain, config);
+    let (ascii, result) = to_ascii_checked(domain, config, true);
     result.map(|()| ascii)
 }
 
@@ -52,6 +52,16 @@ pub fn to_ascii(domain: &str, config: Config) -> Result<Cow<'_, str>, Errors> {
 /// assert!(result.unwrap_err().contains(ErrorCode::C1));
 /// ```
 pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Errors>) {
+    to_ascii_checked(domain, config, false)
+}
+
+/// ToASCII; with `lazy`, the string is meaningless when there are failures (see
+/// [`to_ascii_full`]).
+fn to_ascii_checked(
+    domain: &str,
+    config: Config,
+    lazy: bool,
+) -> (Cow<'_, str>, Result<(), Errors>) {
     if let Some((lowercase, mut errors)) = ascii_fast_path(domain, config) {
         if config.verify_dns_length {
             errors = errors.union(dns_length(domain));
@@ -61,10 +71,13 @@ pub fn to_ascii_with_errors(domain: &str, config: Config) -> (Cow<'_, str>, Resu
     }
     // The usual non-ASCII domain, or an ASCII one with an `xn--` label, when processing
     // records no error.
-    if let Some((ascii, _)) = fast::to_ascii(domain, config) {
-        return (Cow::Owned(ascii), Ok(()));
+    match fast::to_ascii(domain, config) {
+        Some(Ok((ascii, _))) => return (Cow::Owned(ascii), Ok(())),
+        // A lazy ToASCII needs only the failures.
+        Some(Err(errors)) if lazy => return (Cow::Borrowed(""), Err(errors)),
+        _ => {}
     }
-    to_ascii_full(domain, config)
+    to_ascii_full(domain, config, lazy)
 }
 
 /// [`to_ascii`] for the domain parser, which also learns whether the result is known to hold
@@ -73,19 +86,45 @@ pub(crate) fn to_ascii_ldh(domain: &str, config: Config) -> (Result<Cow<'_, str>
     if domain.is_ascii() {
         return (to_ascii(domain, config), false);
     }
-    if let Some((ascii, ldh)) = fast::to_ascii(domain, config) {
-        return (Ok(Cow::Owned(ascii)), ldh);
+    match fast::to_ascii(domain, config) {
+        Some(Ok((ascii, ldh))) => return (Ok(Cow::Owned(ascii)), ldh),
+        Some(Err(errors)) => return (Err(errors), false),
+        None => {}
     }
-    let (ascii, result) = to_ascii_full(domain, config);
+    let (ascii, result) = to_ascii_full(domain, config, true);
     (result.map(|()| ascii), false)
 }
 
-/// ToASCII without the fast paths.
-fn to_ascii_full(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Errors>) {
+/// ToASCII without the fast paths. With `lazy`, the labels are encoded only once processing
+/// has recorded no failure (the failures are the same; the string is then meaningless),
+/// except with VerifyDnsLength, whose check needs the ASCII form.
+fn to_ascii_full(domain: &str, config: Config, lazy: bool) -> (Cow<'_, str>, Result<(), Errors>) {
     // Steps 1 to 3: processing, breaking into labels, and Punycode for non-ASCII labels (built
     // alongside the Unicode form, see `process`).
     let mut ascii = String::with_capacity(domain.len() + 8);
-    let (_, mut errors) = process(domain, config, &mut Scratch::default(), Some(&mut ascii));
+    let lazy = lazy && !config.verify_dns_length;
+    let mut scratch = Scratch::default();
+    let mode = Output::Ascii { ascii: &mut ascii, lazy };
+    let (normalized, mut errors) = process(domain, config, &mut scratch, mode);
+    if lazy && errors.is_empty() {
+        // Step 3 on the processed labels: with no failure, an ASCII label is kept (an `xn--`
+        // one decoded to a valid non-ASCII label, or is left as it is by
+        // IgnoreInvalidPunycode), and every other label is non-ASCII and gets encoded.
+        for (i, label) in normalized.split('.').enumerate() {
+            if i > 0 {
+                ascii.push('.');
+            }
+            if label.is_ascii() {
+                ascii.push_str(label);
+            } else {
+                ascii.push_str(ACE_PREFIX);
+                if punycode::encode_with(label, &mut ascii, &mut scratch).is_err() {
+                    errors.insert(ErrorCode::A3);
+                    ascii.push_str(label);
+                }
+            }
+        }
+    }
     // Step 4: VerifyDnsLength.
     if config.verify_dns_length {
         errors = errors.union(dns_length(&ascii));
@@ -111,10 +150,14 @@ fn to_ascii_full(domain: &str, config: Config) -> (Cow<'_, str>, Result<(), Erro
 pub fn to_unicode(domain: &str, config: Config) -> (String, Result<(), Errors>) {
     let (unicode, mut errors) = match ascii_fast_path(domain, config) {
         Some((_, errors)) => (domain.to_ascii_lowercase(), errors),
-        None => {
-            let (unicode, errors) = process(domain, config, &mut Scratch::default(), None);
-            (unicode.into_owned(), errors)
-        }
+        None => match fast::to_unicode(domain, config) {
+            Some(answer) => answer,
+            None => {
+                let (unicode, errors) =
+                    process(domain, config, &mut Scratch::default(), Output::Unicode);
+                (unicode.into_owned(), errors)
+            }
+        },
     };
     if config.verify_dns_length {
         let count = unicode.split('.').count();
@@ -242,17 +285,32 @@ fn push_mapping(out: &mut String, mapping: &str, transitional: bool) {
     }
 }
 
+/// What [`process`] builds besides the failures.
+enum Output<'s> {
+    /// The Unicode form.
+    Unicode,
+    /// The ASCII form (ToASCII steps 2 and 3), appended to `ascii`; with `lazy`, not built
+    /// (only the failures count).
+    Ascii { ascii: &'s mut String, lazy: bool },
+}
+
 /// Section 4, Processing: the Unicode form of `domain` and the failures recorded.
 ///
-/// With `ascii`, also ToASCII steps 2 and 3 label by label: the ASCII form is appended to it.
-/// A label decoded from valid Punycode is copied as it came (Punycode is unique: encoding the
-/// decoded label gives it back), any other non-ASCII label is encoded.
+/// With [`Output::Ascii`], ToASCII steps 2 and 3 label by label instead: the ASCII form is
+/// appended to the string, and the string returned is the mapped and normalized domain, its
+/// `xn--` labels not decoded. A label decoded
+/// from valid Punycode is copied as it came (Punycode is unique: encoding the decoded label
+/// gives it back), any other non-ASCII label is encoded.
 fn process<'a>(
     domain: &'a str,
     config: Config,
     scratch: &mut Scratch,
-    mut ascii: Option<&mut String>,
+    output: Output<'_>,
 ) -> (Cow<'a, str>, Errors) {
+    let (mut ascii, lazy) = match output {
+        Output::Unicode => (None, false),
+        Output::Ascii { ascii, lazy } => (Some(ascii), lazy),
+    };
     let mut valid = true;
     // Steps 1 and 2 for ASCII input: mapping only lower-cases, and ASCII is NFC.
     let normalized: Cow<'a, str> = if domain.is_ascii() {
@@ -326,6 +384,16 @@ fn process<'a>(
         } else if config.check_bidi {
             bidi_errors = bidi_errors.union(validity::bidi_rule(unicode));
         }
+        // A lazy ToASCII encodes nothing here (see `to_ascii_full`), but records the failure of
+        // step 3 for a label too long to encode, the only way Punycode encoding fails (the
+        // deltas of `MAX_LABEL_LEN` code points fit in 32 bits).
+        if lazy {
+            if !punycode && !unicode.is_ascii() && unicode.chars().count() > punycode::MAX_LABEL_LEN
+            {
+                errors.insert(ErrorCode::A3);
+            }
+            continue;
+        }
         match ascii.as_deref_mut() {
             // ToASCII step 3.
             Some(ascii) => {
@@ -376,6 +444,25 @@ fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
             mapped.push(c.to_ascii_lowercase());
             continue;
         }
+        // The status without the mapping comes from the trie; only mapped code points (and
+        // deviations, in transitional processing) need the mapping table.
+        match lookup::props(c).kind() {
+            Kind::Valid => {
+                mapped.push(c);
+                continue;
+            }
+            Kind::Ignored => continue,
+            Kind::Disallowed => {
+                mapped.push(c);
+                *valid = false;
+                continue;
+            }
+            Kind::Deviation if !transitional => {
+                mapped.push(c);
+                continue;
+            }
+            Kind::Mapped | Kind::Deviation => {}
+        }
         match lookup::status(c) {
             Status::Valid => mapped.push(c),
             Status::Ignored => {}
@@ -425,7 +512,8 @@ mod tests {
         for config in configs {
             for domain in domains {
                 let (fast, fast_errors) = to_unicode(domain, config);
-                let (full, full_errors) = process(domain, config, &mut Scratch::default(), None);
+                let (full, full_errors) =
+                    process(domain, config, &mut Scratch::default(), Output::Unicode);
                 assert_eq!(fast, full, "{domain:?}");
                 let fast_errors = fast_errors.err().unwrap_or_default().without(ErrorCode::X4_2);
                 assert_eq!(fast_errors, full_errors, "{domain:?} {config:?}");
@@ -439,7 +527,7 @@ mod tests {
             for config in [Config::new(), strict(), strict().transitional_processing(true)] {
                 if let Some((uppercase, errors)) = ascii_fast_path(&domain, config) {
                     let (full, full_errors) =
-                        process(&domain, config, &mut Scratch::default(), None);
+                        process(&domain, config, &mut Scratch::default(), Output::Unicode);
                     proptest::prop_assert_eq!(&full, &domain.to_ascii_lowercase());
                     proptest::prop_assert_eq!(uppercase, full != domain);
                     proptest::prop_assert_eq!(errors, full_errors);
@@ -448,11 +536,32 @@ mod tests {
         }
     }
 
-    /// Checks that the non-ASCII fast path, whenever it answers, gives the full path's answer
-    /// with no error; returns whether it answered.
+    /// Checks that the non-ASCII fast paths, whenever they answer, give the full path's answer
+    /// with no error (ToUnicode answering exactly when ToASCII does, unless ToASCII's own steps
+    /// fail); returns whether the ToASCII one answered.
     fn fast_answer_is_the_full_answer(domain: &str, config: Config) -> bool {
-        let Some((fast, ldh)) = fast::to_ascii(domain, config) else { return false };
-        let (full, result) = to_ascii_full(domain, config);
+        let unicode = fast::to_unicode(domain, config);
+        if let Some((unicode, fast_errors)) = &unicode {
+            let (full, errors) = process(domain, config, &mut Scratch::default(), Output::Unicode);
+            assert_eq!(*fast_errors, errors, "{domain:?} {config:?}");
+            assert_eq!(*unicode, full, "{domain:?} {config:?}");
+        }
+        let answer = fast::to_ascii(domain, config);
+        if !config.verify_dns_length {
+            assert_eq!(unicode.is_some(), answer.is_some(), "{domain:?} {config:?}");
+        }
+        let Some(answer) = answer else { return false };
+        let (fast, ldh) = match answer {
+            Ok(answer) => answer,
+            Err(fast_errors) => {
+                // Only the Bidi rule fails here, and exactly as in the full path.
+                let (_, result) = to_ascii_full(domain, config, false);
+                assert_eq!(result, Err(fast_errors), "{domain:?} {config:?}");
+                assert!(!fast_errors.is_empty());
+                return false;
+            }
+        };
+        let (full, result) = to_ascii_full(domain, config, false);
         assert_eq!(result, Ok(()), "{domain:?} {config:?}");
         assert_eq!(fast, full, "{domain:?} {config:?}");
         if ldh {
@@ -490,10 +599,52 @@ mod tests {
         assert!(ace_answered > 200, "{ace_answered}");
     }
 
+    /// The lazy ToASCII of `to_ascii`, which encodes only when processing records no failure,
+    /// records the same failures, and gives the same string, as `to_ascii_with_errors`.
+    #[test]
+    fn lazy_to_ascii_records_every_failure() {
+        let text = weburl_test_support::load_text("unicode/17.0.0/IdnaTestV2.txt");
+        let configs = [
+            Config::new(),
+            strict(),
+            Config::new().check_bidi(false),
+            strict().verify_dns_length(false),
+        ];
+        let mut failed = 0;
+        let long = "\u{E9}".repeat(punycode::MAX_LABEL_LEN + 1);
+        let extra = [alloc::format!("a\u{200C}.{long}"), alloc::format!("\u{5D0}.1.{long}")];
+        let sources = text.lines().filter_map(|line| {
+            let source = line.split('#').next()?.split(';').next()?.trim();
+            (!source.is_empty()).then(|| weburl_test_support::unescape_idna_test_field(source))
+        });
+        for domain in sources.chain(extra) {
+            for config in configs {
+                let lazy = to_ascii(&domain, config);
+                let (ascii, full) = to_ascii_with_errors(&domain, config);
+                assert_eq!(lazy.as_ref().err(), full.as_ref().err(), "{domain:?} {config:?}");
+                if full.is_ok() {
+                    assert_eq!(lazy.as_deref(), Ok(&*ascii));
+                }
+                failed += usize::from(full.is_err());
+            }
+        }
+        assert!(failed > 10_000, "{failed}");
+        let (_, full) = to_ascii_with_errors(&alloc::format!("a\u{200C}.{long}"), Config::new());
+        assert!(full.unwrap_err().contains(ErrorCode::A3));
+    }
+
     #[test]
     fn non_ascii_fast_path_examples() {
         let c = Config::new();
+        let rtl = alloc::format!("xn--{}.ü", punycode::encode("\u{5D0}").unwrap());
+        let hindi = alloc::format!("xn--{}.com", punycode::encode("हिन्दी").unwrap());
         for domain in [
+            // A combining code point (NFC_Quick_Check=Yes) after one of class 0, mapped or
+            // decoded.
+            "हिन्दी.com",
+            "हिन्दी.COM",
+            hindi.as_str(),
+            "\u{E44}\u{E17}\u{E22}\u{E48}.th",
             "bücher.de",
             "ÉCOLE.fr",
             "faß.de",
@@ -503,35 +654,59 @@ mod tests {
             "xn--bcher-kva.ü",
             "WWW.テスト-login.XN--P1AI",
             "XN--BCHER-KVA.de",
+            // Decoded right-to-left labels take part in the Bidi rule; decoded deviations are
+            // valid.
+            rtl.as_str(),
+            "xn--bcher-kva.\u{5D0}",
+            "xn--fa-hia.de",
+            "xn--4db.xn--5dbc",
         ] {
             assert!(fast_answer_is_the_full_answer(domain, c), "{domain:?}");
+            assert!(fast::to_unicode(domain, c).is_some(), "{domain:?}");
         }
         // Each of these needs the full path: an `xn--` label that decodes to ASCII only, to
-        // nothing, to a non-NFC label, to a mapped or a right-to-left code point, or that is
-        // not Punycode; an `xn--` label in a Bidi domain name; a joiner, a leading mark, a
-        // disallowed or not-NFC code point, a failed Bidi rule, a transitional deviation.
+        // nothing, to a non-NFC label, to a mapped code point or a joiner, or that is not
+        // Punycode; a joiner, a leading mark, a disallowed or not-NFC code point, a
+        // transitional deviation.
         let mapped = alloc::format!("xn--{}.ü", punycode::encode("\u{DC}").unwrap());
-        let rtl = alloc::format!("xn--{}.ü", punycode::encode("\u{5D0}").unwrap());
+        let rtl_then_digit = alloc::format!("xn--{}.1a", punycode::encode("\u{5D0}").unwrap());
+        let joiner = alloc::format!("xn--{}.ü", punycode::encode("a\u{200C}b").unwrap());
         for domain in [
             "xn--ascii-.ü",
             "xn--.ü",
             "xn--u-ccb.ü",
             mapped.as_str(),
-            rtl.as_str(),
+            joiner.as_str(),
             "xn--a-ä.ü",
             "xn--99999999999.ü",
-            "xn--bcher-kva.\u{5D0}",
             "a\u{200C}b.ü",
             "\u{300}a.ü",
             "\u{80}.ü",
             "e\u{301}.ü",
-            "1\u{5D0}.ü",
+            // Two adjacent combining code points: the full path checks their order.
+            "\u{5E9}\u{5B8}\u{5C1}.ü",
+            "\u{915}\u{94D}\u{94D}.ü",
         ] {
             assert_eq!(fast::to_ascii(domain, c), None, "{domain:?}");
+            assert_eq!(fast::to_unicode(domain, c), None, "{domain:?}");
         }
         assert_eq!(fast::to_ascii("faß.de", c.transitional_processing(true)), None);
         assert_eq!(fast::to_ascii("a_b.ü", strict()), None);
-        assert_eq!(fast::to_ascii("a_b.ü", c), Some(("a_b.xn--tda".into(), false)));
+        assert_eq!(fast::to_ascii("a_b.ü", c), Some(Ok(("a_b.xn--tda".into(), false))));
+        // A failed Bidi rule is answered with its failures, as the full path records them.
+        for domain in [
+            "1\u{5D0}.ü",
+            rtl_then_digit.as_str(),
+            "\u{5D0}a.b",
+            "a.\u{627}1\u{660}",
+            "xn--4db.a\u{5D0}",
+        ] {
+            assert!(matches!(fast::to_ascii(domain, c), Some(Err(_))), "{domain:?}");
+            assert!(!fast_answer_is_the_full_answer(domain, c));
+            let (unicode, result) = to_unicode(domain, c);
+            let (full, errors) = process(domain, c, &mut Scratch::default(), Output::Unicode);
+            assert_eq!((unicode, result), (full.into_owned(), Err(errors)));
+        }
     }
 
     proptest::proptest! {

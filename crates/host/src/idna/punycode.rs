@@ -138,14 +138,10 @@ fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
 }
 
 /// The threshold `t` for position `k` of a variable-length integer (section 6.2 and 6.3).
+#[inline]
 fn threshold(k: u32, bias: u32) -> u32 {
-    if k <= bias {
-        TMIN
-    } else if k >= bias + TMAX {
-        TMAX
-    } else {
-        k - bias
-    }
+    // `TMIN` when `k <= bias`, `TMAX` when `k >= bias + TMAX`, else `k - bias` (branch-free).
+    k.saturating_sub(bias).clamp(TMIN, TMAX)
 }
 
 /// The value of a base-36 digit: `a-z` and `A-Z` are 0-25, `0-9` are 26-35 (section 5).
@@ -231,12 +227,145 @@ pub(crate) fn decode_with(
     out: &mut String,
     scratch: &mut Scratch,
 ) -> Result<(), PunycodeError> {
+    // Each decoded code point takes at least one input byte: a short input decodes on the stack.
+    let mut stack = [0u32; SHORT_LABEL];
+    if input.len() <= SHORT_LABEL {
+        let len = decode_points(input, &mut stack)?;
+        let points = stack.get(..len).unwrap_or_default();
+        push_points(out, points);
+        return Ok(());
+    }
     let chars = &mut scratch.chars;
     chars.clear();
     decode_chars(input, chars)?;
     out.reserve(chars.iter().map(|c| c.len_utf8()).sum());
     out.extend(chars.iter());
     Ok(())
+}
+
+/// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length:
+/// their bytes are written to the string's buffer, checked once at the end (pushing a `char` at
+/// a time copies each one with a call).
+pub(crate) fn push_points(out: &mut String, points: &[u32]) {
+    let start = out.len();
+    let mut bytes = core::mem::take(out).into_bytes();
+    bytes.reserve(utf8_len(points));
+    push_utf8(&mut bytes, points);
+    *out = into_string(bytes, start);
+}
+
+/// The bytes of UTF-8 text as a string; if they are not UTF-8 (which the writers here never
+/// cause), only their first `valid` bytes, known to be UTF-8.
+pub(crate) fn into_string(bytes: Vec<u8>, valid: usize) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let mut bytes = error.into_bytes();
+            bytes.truncate(valid);
+            String::from_utf8(bytes).unwrap_or_default()
+        }
+    }
+}
+
+/// Appends the UTF-8 form of code points (Unicode scalar values) to `bytes`.
+#[inline]
+pub(crate) fn push_utf8(bytes: &mut Vec<u8>, points: &[u32]) {
+    for &cp in points {
+        if cp < 0x80 {
+            bytes.push(cp as u8);
+        } else if cp < 0x800 {
+            bytes.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
+        } else if cp < 0x1_0000 {
+            bytes.extend_from_slice(&[
+                0xE0 | (cp >> 12) as u8,
+                0x80 | (cp >> 6 & 0x3F) as u8,
+                0x80 | (cp & 0x3F) as u8,
+            ]);
+        } else {
+            bytes.extend_from_slice(&[
+                0xF0 | (cp >> 18) as u8,
+                0x80 | (cp >> 12 & 0x3F) as u8,
+                0x80 | (cp >> 6 & 0x3F) as u8,
+                0x80 | (cp & 0x3F) as u8,
+            ]);
+        }
+    }
+}
+
+/// The UTF-8 length of code points.
+pub(crate) fn utf8_len(points: &[u32]) -> usize {
+    points
+        .iter()
+        .map(|&cp| {
+            1 + usize::from(cp >= 0x80) + usize::from(cp >= 0x800) + usize::from(cp >= 0x1_0000)
+        })
+        .sum()
+}
+
+/// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
+/// code points decoded. The input must not be longer than `out` (each decoded code point takes
+/// at least one input byte, so they fit).
+pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, PunycodeError> {
+    let bytes = input.as_bytes();
+    if !input.is_ascii() {
+        return Err(PunycodeError::NonBasic);
+    }
+    if bytes.len() > out.len() {
+        return Err(PunycodeError::TooLong);
+    }
+    // Copy the code points before the last delimiter; the delimiter itself is consumed only
+    // when at least one code point precedes it.
+    let (basic, mut rest) = match bytes.iter().rposition(|&b| b == b'-') {
+        Some(0) | None => (&[][..], bytes),
+        Some(pos) => {
+            (bytes.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
+        }
+    };
+    for (slot, &b) in out.iter_mut().zip(basic) {
+        *slot = u32::from(b);
+    }
+    let mut len = basic.len();
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    while !rest.is_empty() {
+        let old_i = i;
+        let mut w: u32 = 1;
+        let mut k = BASE;
+        // Read one generalized variable-length integer into i.
+        loop {
+            let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
+            rest = tail;
+            let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
+            let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
+            i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
+            let t = threshold(k, bias);
+            if digit < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
+            k += BASE;
+        }
+        // The output length plus one, the number of places to insert at.
+        let places = len as u32 + 1;
+        bias = adapt(i - old_i, places, old_i == 0);
+        n = n.checked_add(i / places).ok_or(PunycodeError::Overflow)?;
+        i %= places;
+        if char::from_u32(n).is_none() || n < INITIAL_N {
+            return Err(PunycodeError::InvalidCodePoint);
+        }
+        // i < places, so i <= len; and len < out.len(), as each code point took a byte.
+        let at = i as usize;
+        // Insert at `at`, moving the rest up one place (a label is short: no memmove call).
+        let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
+        let mut carried = n;
+        for slot in slots {
+            carried = core::mem::replace(slot, carried);
+        }
+        len += 1;
+        i += 1;
+    }
+    Ok(len)
 }
 
 /// RFC 3492 section 6.2, decoding procedure, into `out` (empty on entry).
@@ -398,89 +527,119 @@ fn tree_mark(tree: &mut [u32], pos: usize) {
     }
 }
 
-/// Up to this many non-basic code points, [`encode_short`]'s scans cost less than sorting.
-const SHORT: usize = 16;
-/// Labels of up to this many code points are encoded from a buffer on the stack.
+/// Labels of up to this many code points are encoded from buffers on the stack, with one bit a
+/// position (see [`encode_masked`]), and decoded into a buffer on the stack.
 const SHORT_LABEL: usize = 64;
 
-/// RFC 3492 section 6.3, encoding procedure, for at most [`SHORT`] non-basic code points. The
-/// basic code points and the delimiter are already written.
+/// RFC 3492 section 6.3, encoding procedure, for a label of at most [`SHORT_LABEL`] code points.
+/// The basic code points and the delimiter are already written.
 ///
 /// The RFC's loop, for each code point `m` in increasing order, walks the input adding one to
-/// delta for each smaller code point and writing delta at each `m`. Here the occurrences of the
-/// non-basic code points are first sorted by (code point, position) on the stack, and the
-/// smaller code points between two occurrences are counted in one sweep of that stretch.
-fn encode_short(input: &[u32], out: &mut String, basic: u32) -> Result<(), PunycodeError> {
-    // `code point << 32 | position` of each non-basic code point, sorted.
-    let mut keys = [0u64; SHORT];
+/// delta for each smaller code point and writing delta at each `m`. The same deltas follow from
+/// the decoder's view: the occurrences of the non-basic code points are inserted in (code point,
+/// position) order, and the occurrence of `m` at position `p` goes in at index `i`, the number of
+/// code points already present before `p` (basic ones, and non-basic ones inserted earlier, which
+/// are those `<= m`). The decoder adds delta to its state `(n, i)` counted as
+/// `n * (h + 1) + i` with `h` code points present, and moves one past each insertion, so delta is
+/// `(m - n) * (h + 1) + i - (previous i + 1)`. With one bit a position, `i` is a popcount.
+fn encode_masked(input: &[u32], out: &mut String, basic: u32) -> Result<(), PunycodeError> {
+    // Most labels are short: their keys fit a smaller buffer, cheaper to set up.
+    if input.len() <= 16 {
+        encode_masked_in::<16>(input, out, basic)
+    } else {
+        encode_masked_in::<SHORT_LABEL>(input, out, basic)
+    }
+}
+
+/// [`encode_masked`] with room for `N` keys (`input` holds at most `N <= 64` code points).
+fn encode_masked_in<const N: usize>(
+    input: &[u32],
+    out: &mut String,
+    basic: u32,
+) -> Result<(), PunycodeError> {
+    // `code point << 32 | position` of each non-basic code point, sorted; the positions
+    // present so far, as bits.
+    let mut keys = [0u64; N];
     let mut count: usize = 0;
-    for (pos, &c) in (0u64..).zip(input) {
-        if c >= INITIAL_N
-            && let Some(slot) = keys.get_mut(count)
-        {
-            *slot = u64::from(c) << 32 | pos;
+    let mut present: u64 = 0;
+    for (pos, &c) in (0u32..).zip(input) {
+        if c < INITIAL_N {
+            present |= 1 << (pos & 63);
+        } else if let Some(slot) = keys.get_mut(count) {
+            *slot = u64::from(c) << 32 | u64::from(pos);
             count += 1;
         }
     }
     let sorted = keys.get_mut(..count).unwrap_or_default();
-    sorted.sort_unstable();
-    // The code points below `m` in `input[from..to]`.
-    let smaller = |from: usize, to: usize, m: u32| -> u32 {
-        let stretch = input.get(from..to).unwrap_or_default();
-        stretch.iter().map(|&c| u32::from(c < m)).sum()
-    };
+    sort_small(sorted);
     let mut n = INITIAL_N;
-    let mut delta: u32 = 0;
+    // The decoder's index after the previous insertion (one past it).
+    let mut next: u32 = 0;
     let mut bias = INITIAL_BIAS;
-    let mut from = 0;
-    let mut previous = None;
-    // `h`: the code points handled so far.
     for (h, &key) in (basic..).zip(&*sorted) {
-        let (m, pos) = ((key >> 32) as u32, key as u32 as usize);
-        if previous != Some(m) {
-            if let Some(p) = previous {
-                // The rest of the input for the previous code point, then one for n + 1.
-                delta = delta
-                    .checked_add(smaller(from, input.len(), p) + 1)
-                    .ok_or(PunycodeError::Overflow)?;
-                n = p + 1;
-            }
-            // Advance n to m, counting every place passed on the way.
-            let step = (m - n).checked_mul(h + 1).ok_or(PunycodeError::Overflow)?;
-            delta = delta.checked_add(step).ok_or(PunycodeError::Overflow)?;
-            previous = Some(m);
-            from = 0;
-        }
-        delta = delta.checked_add(smaller(from, pos, m)).ok_or(PunycodeError::Overflow)?;
+        let (m, pos) = ((key >> 32) as u32, key as u32 & 63);
+        let i = (present & ((1u64 << pos) - 1)).count_ones();
+        let delta = (m - n)
+            .checked_mul(h + 1)
+            .and_then(|steps| steps.checked_add(i))
+            .and_then(|d| d.checked_sub(next))
+            .ok_or(PunycodeError::Overflow)?;
         push_integer(out, delta, bias);
         bias = adapt(delta, h + 1, h == basic);
-        delta = 0;
-        from = pos + 1;
+        present |= 1 << pos;
+        n = m;
+        next = i + 1;
     }
     Ok(())
 }
 
+/// Insertion sort, for the few keys of a label.
+fn sort_small(keys: &mut [u64]) {
+    for i in 1..keys.len() {
+        let Some(&key) = keys.get(i) else { break };
+        let mut j = i;
+        while let Some(&before) = j.checked_sub(1).and_then(|b| keys.get(b)) {
+            if before <= key {
+                break;
+            }
+            if let Some(slot) = keys.get_mut(j) {
+                *slot = before;
+            }
+            j -= 1;
+        }
+        if let Some(slot) = keys.get_mut(j) {
+            *slot = key;
+        }
+    }
+}
+
 /// RFC 3492 section 6.3, encoding procedure, for the code points of `input`.
 fn encode_at(input: &str, out: &mut String, scratch: &mut Scratch) -> Result<(), PunycodeError> {
-    let count = input.chars().count();
-    if count > MAX_LABEL_LEN {
-        return Err(PunycodeError::TooLong);
-    }
     // Short labels (every DNS label) are held on the stack.
     let mut stack = [0u32; SHORT_LABEL];
-    if let Some(buffer) = stack.get_mut(..count) {
-        for (slot, c) in buffer.iter_mut().zip(input.chars()) {
-            *slot = u32::from(c);
+    let mut count = 0;
+    for c in input.chars() {
+        match stack.get_mut(count) {
+            Some(slot) => *slot = u32::from(c),
+            None => {
+                count = usize::MAX;
+                break;
+            }
         }
-        encode_points(buffer, out, Some(scratch))
-    } else {
-        let mut code_points = core::mem::take(&mut scratch.code_points);
-        code_points.clear();
-        code_points.extend(input.chars().map(u32::from));
-        let result = encode_points(&code_points, out, Some(&mut *scratch));
-        scratch.code_points = code_points;
-        result
+        count += 1;
     }
+    if let Some(buffer) = stack.get(..count) {
+        return encode_points(buffer, out, Some(scratch));
+    }
+    if input.chars().count() > MAX_LABEL_LEN {
+        return Err(PunycodeError::TooLong);
+    }
+    let mut code_points = core::mem::take(&mut scratch.code_points);
+    code_points.clear();
+    code_points.extend(input.chars().map(u32::from));
+    let result = encode_points(&code_points, out, Some(&mut *scratch));
+    scratch.code_points = code_points;
+    result
 }
 
 /// RFC 3492 section 6.3, encoding procedure, for code points given as `u32` values (Unicode
@@ -494,35 +653,25 @@ pub(crate) fn encode_points(
     if input.len() > MAX_LABEL_LEN {
         return Err(PunycodeError::TooLong);
     }
+    let basic = input.iter().filter(|&&c| c < INITIAL_N).count();
+    let non_basic = input.len() - basic;
+    // Room for the basic code points, the delimiter and (most often) every delta: a delta takes
+    // one to a few digits, the first ones more.
+    out.reserve(basic + 1 + 3 * non_basic + 4);
     // Copy the basic code points in order, then the delimiter if there were any.
-    let mut basic: u32 = 0;
     for &c in input {
         if c < INITIAL_N {
             push_ascii(out, c as u8);
-            basic += 1;
         }
     }
     if basic > 0 {
         out.push(DELIMITER);
     }
-    let non_basic = input.len() - basic as usize;
+    let basic = basic as u32;
     if non_basic == 0 {
         Ok(())
-    } else if non_basic == 1 {
-        // One non-basic code point `m` at `pos`: the RFC's loop moves n from `INITIAL_N` to `m`
-        // (`(m - INITIAL_N) * (basic + 1)` steps), then counts the `pos` basic code points
-        // before it and writes delta once.
-        let Some((pos, &m)) = (0u32..).zip(input).find(|&(_, &c)| c >= INITIAL_N) else {
-            return Ok(());
-        };
-        let delta = (m - INITIAL_N)
-            .checked_mul(basic + 1)
-            .and_then(|steps| steps.checked_add(pos))
-            .ok_or(PunycodeError::Overflow)?;
-        push_integer(out, delta, INITIAL_BIAS);
-        Ok(())
-    } else if non_basic <= SHORT {
-        encode_short(input, out, basic)
+    } else if input.len() <= SHORT_LABEL {
+        encode_masked(input, out, basic)
     } else {
         match scratch {
             Some(scratch) => encode_long(input, out, basic, non_basic, scratch),
@@ -599,6 +748,20 @@ fn encode_long(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_writer_matches_the_standard_encoder() {
+        let points: Vec<u32> = [0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x1_0000]
+            .into_iter()
+            .chain([0x10_FFFF, 0xE9, 0x4E2D, 0x1F600])
+            .collect();
+        let expected: String = points.iter().map(|&p| char::from_u32(p).unwrap()).collect();
+        let mut out = String::from("x");
+        push_points(&mut out, &points);
+        assert_eq!(out, alloc::format!("x{expected}"));
+        assert_eq!(utf8_len(&points), expected.len());
+        assert_eq!(into_string(alloc::vec![b'a', 0xFF], 1), "a");
+    }
 
     #[test]
     fn divide_matches_division() {

@@ -3,7 +3,7 @@
 
 use super::Config;
 use super::errors::{ErrorCode, Errors};
-use super::lookup::{self, BidiClass, JoiningType, Status};
+use super::lookup::{self, BidiClass, JoiningType, Kind};
 
 const ZWNJ: char = '\u{200C}';
 const ZWJ: char = '\u{200D}';
@@ -44,7 +44,11 @@ pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checke
     };
     let decoded = origin == Origin::Punycode;
     // Criterion 1: NFC (labels from steps 1 and 2 are NFC by construction).
-    if decoded && !unicode_normalization::is_nfc(label) {
+    // A label without a code point that may keep a string from being NFC is NFC.
+    if decoded
+        && label.chars().any(|c| !c.is_ascii() && lookup::props(c).nfc_unsafe())
+        && !unicode_normalization::is_nfc(label)
+    {
         errors.insert(ErrorCode::V1);
     }
     // Criteria 2 and 3 (CheckHyphens).
@@ -76,8 +80,9 @@ pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checke
     let mut joiners = false;
     let mut bidi = BidiRule::new();
     for c in label.chars() {
+        let props = lookup::props(c);
         if config.check_bidi {
-            bidi.push(lookup::props(c).bidi_class());
+            bidi.push(props.bidi_class());
         }
         if c.is_ascii() {
             if config.use_std3_ascii_rules
@@ -92,9 +97,9 @@ pub(super) fn check_label(label: &str, config: Config, origin: Origin) -> Checke
             continue;
         }
         if check_status {
-            match lookup::status(c) {
-                Status::Valid => {}
-                Status::Deviation(_) if !transitional => {}
+            match props.kind() {
+                Kind::Valid => {}
+                Kind::Deviation if !transitional => {}
                 _ => errors.insert(ErrorCode::V7),
             }
         }
