@@ -13,12 +13,12 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 
-use crate::parse::{pair_count, parse_iter};
+use crate::parse::{pair_count, parse_into};
 use crate::serialize::append_pairs;
 
 mod pairs;
 
-use pairs::Pairs;
+pub(crate) use pairs::Pairs;
 
 /// An ordered list of name-value pairs with the methods of `URLSearchParams`.
 ///
@@ -90,10 +90,7 @@ impl SearchParams {
     #[must_use]
     pub fn parse_bytes(input: &[u8]) -> SearchParams {
         let mut list = Pairs::with_capacity(input.len(), pair_count(input));
-        for (name, value) in parse_iter(input) {
-            list.push(&name, &value);
-        }
-        list.shrink_to_fit();
+        parse_into(input, &mut list);
         SearchParams { list }
     }
 
@@ -166,8 +163,14 @@ impl SearchParams {
     /// ```
     pub fn delete(&mut self, name: &str, value: Option<&str>) {
         match value {
-            Some(value) => self.list.retain(|_, n, v| !(n == name && v == value)),
-            None => self.list.retain(|_, n, _| n != name),
+            Some(value) => {
+                let (name, value) = (name.as_bytes(), value.as_bytes());
+                self.list.retain(|n, v| !(n == name && v == value));
+            }
+            None => {
+                let name = name.as_bytes();
+                self.list.retain(|n, _| n != name);
+            }
         }
     }
 
@@ -225,15 +228,8 @@ impl SearchParams {
     /// params.set("c", "5");
     /// assert_eq!(params.to_string(), "a=4&b=2&c=5");
     /// ```
-    pub fn set(&mut self, name: &str, value: impl Into<String>) {
-        let value = value.into();
-        let Some(first) = self.list.iter().position(|(n, _)| n == name) else {
-            self.list.push(name, &value);
-            return;
-        };
-        // Removing only pairs after `first` leaves it at its index.
-        self.list.retain(|i, n, _| i <= first || n != name);
-        self.list.set_value(first, &value);
+    pub fn set(&mut self, name: &str, value: impl AsRef<str>) {
+        self.list.set(name, value.as_ref());
     }
 
     /// Sort the pairs by name, comparing names by UTF-16 code units; pairs with equal names
