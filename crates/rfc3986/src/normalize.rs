@@ -7,7 +7,7 @@ use alloc::string::String;
 use crate::builder::Builder;
 use crate::chars::{is_unreserved, pct_encoded_at};
 use crate::host::HostKind;
-use crate::resolve::remove_dot_segments_into;
+use crate::resolve::remove_dot_segments_at;
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// The schemes with scheme-based normalization rules (section 6.2.3).
@@ -129,12 +129,10 @@ impl UriRef<'_> {
         // Path: percent-encoding normalization, then dot segments (section 6.2.2 order).
         b.start_path();
         let path = self.path();
+        let path_start = b.out().len();
+        pct_normalize_into(path, b.out(), false);
         if self.is_uri() || path.starts_with('/') {
-            let mut decoded = String::with_capacity(path.len());
-            pct_normalize_into(path, &mut decoded, false);
-            remove_dot_segments_into(&decoded, b.out());
-        } else {
-            pct_normalize_into(path, b.out(), false);
+            remove_dot_segments_at(b.out(), path_start);
         }
         if path.is_empty() && self.has_authority() && known.is_some() {
             b.out().push('/');
