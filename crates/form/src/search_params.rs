@@ -185,7 +185,7 @@ impl SearchParams {
     /// ```
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.list.iter().find(|&(n, _)| n == name).map(|(_, v)| v)
+        self.list.get(name)
     }
 
     /// The values of every pair named `name`, in list order (`getAll(name)`).
@@ -214,7 +214,7 @@ impl SearchParams {
     pub fn has(&self, name: &str, value: Option<&str>) -> bool {
         match value {
             Some(value) => self.list.iter().any(|(n, v)| n == name && v == value),
-            None => self.list.iter().any(|(n, _)| n == name),
+            None => self.list.get(name).is_some(),
         }
     }
 

@@ -112,6 +112,16 @@ fn read_len<'a>(mut bytes: impl Iterator<Item = &'a u8>) -> Option<(usize, usize
     None
 }
 
+/// The length written at `bytes[at..]` and its number of digits.
+#[inline(always)]
+fn len_at(bytes: &[u8], at: usize) -> Option<(usize, usize)> {
+    let rest = bytes.get(at..)?;
+    match rest.first() {
+        Some(&b) if usize::from(b) <= DIGIT => Some((usize::from(b), 1)),
+        _ => read_len(rest.iter()),
+    }
+}
+
 /// The first frame of `rest`: its text, and `rest` after the frame.
 #[inline(always)]
 fn split_front(rest: &str) -> Option<(&str, &str)> {
@@ -241,6 +251,28 @@ impl Pairs {
     #[inline]
     pub(crate) fn iter(&self) -> Iter<'_> {
         Iter { rest: &self.buf, remaining: self.count }
+    }
+
+    /// The value of the first pair named `name`: a walk over the frames that compares names as
+    /// bytes and slices only the value it returns.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            let (name_len, n) = len_at(bytes, at)?;
+            let name_start = at + n;
+            let value_at = name_start + name_len + n;
+            let (value_len, v) = len_at(bytes, value_at)?;
+            let value_start = value_at + v;
+            if name_len == name.len()
+                && bytes.get(name_start..name_start + name_len) == Some(name.as_bytes())
+            {
+                return self.buf.get(value_start..value_start + value_len);
+            }
+            at = value_start + value_len + v;
+        }
+        None
     }
 
     /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
