@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 
-use crate::parse::{pair_count, parse_into};
+use crate::parse::{pair_bound, parse_into};
 use crate::serialize::append_pairs;
 
 mod pairs;
@@ -89,7 +89,7 @@ impl SearchParams {
     /// ```
     #[must_use]
     pub fn parse_bytes(input: &[u8]) -> SearchParams {
-        let mut list = Pairs::with_capacity(input.len(), pair_count(input));
+        let mut list = Pairs::with_capacity(input.len(), pair_bound(input));
         parse_into(input, &mut list);
         SearchParams { list }
     }

@@ -198,10 +198,20 @@ impl Pairs {
     /// value, then call [`Pairs::end_pair`].
     #[inline]
     pub(crate) fn push_frame(&mut self, text: &str) {
-        push_len(&mut self.buf, text.len());
-        self.buf.push_str(text);
-        push_len_reversed(&mut self.buf, text.len());
-        self.text_len += text.len();
+        let len = text.len();
+        if len <= DIGIT {
+            // One digit on each side, no flag.
+            let digit = char::from(len as u8);
+            self.buf.reserve(len + 2);
+            self.buf.push(digit);
+            self.buf.push_str(text);
+            self.buf.push(digit);
+        } else {
+            push_len(&mut self.buf, len);
+            self.buf.push_str(text);
+            push_len_reversed(&mut self.buf, len);
+        }
+        self.text_len += len;
     }
 
     /// Appends one frame of exactly `len` bytes that `write` appends to the buffer. When
@@ -444,9 +454,14 @@ impl<'a> Iterator for Iter<'a> {
         if self.remaining == 0 {
             return None;
         }
-        let (name, rest) = split_front(self.rest)?;
-        let (value, rest) = split_front(rest)?;
-        self.rest = rest;
+        let bytes = self.rest.as_bytes();
+        let (name_len, n) = len_at(bytes, 0)?;
+        let value_at = n + name_len + n;
+        let (value_len, v) = len_at(bytes, value_at)?;
+        let value_start = value_at + v;
+        let name = self.rest.get(n..n + name_len)?;
+        let value = self.rest.get(value_start..value_start + value_len)?;
+        self.rest = self.rest.get(value_start + value_len + v..)?;
         self.remaining -= 1;
         Some((name, value))
     }
