@@ -289,16 +289,19 @@ impl Pairs {
     /// whose name is `name`, with the pair's index counted from that pair, and the end of its
     /// name frame.
     fn find_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
-        let mut rest = self.buf.get(from..)?;
+        let bytes = self.buf.as_bytes();
         let mut at = from;
-        while !rest.is_empty() {
-            let (n, after_name) = split_front(rest)?;
-            let (_, after_value) = split_front(after_name)?;
-            if n == name {
-                return Some((at, self.buf.len() - after_name.len()));
+        while at < bytes.len() {
+            let (name_len, n) = len_at(bytes, at)?;
+            let name_start = at + n;
+            let value_at = name_start + name_len + n;
+            if name_len == name.len()
+                && bytes.get(name_start..name_start + name_len) == Some(name.as_bytes())
+            {
+                return Some((at, value_at));
             }
-            at = self.buf.len() - after_value.len();
-            rest = after_value;
+            let (value_len, v) = len_at(bytes, value_at)?;
+            at = value_at + v + value_len + v;
         }
         None
     }
@@ -388,11 +391,25 @@ impl Pairs {
             return;
         }
         let n_old = digits(old_len);
-        // The text first (one move of the tail), then the lengths around it, which move
-        // nothing more unless their number of digits changes.
-        let text_start = value_start + n_old;
-        self.buf.replace_range(text_start..text_start + old_len, value);
-        if value.len() != old_len {
+        let old_frame = value_start..value_start + n_old + old_len + n_old;
+        if value.len() <= DIGIT {
+            // A short value: its whole frame, built on the stack, replaces the old one.
+            let mut frame = [0u8; DIGIT + 2];
+            let digit = value.len() as u8;
+            if let Some(slot) = frame.get_mut(..value.len() + 2) {
+                let (first, rest) = slot.split_at_mut(1);
+                let (text, last) = rest.split_at_mut(value.len());
+                first.fill(digit);
+                text.copy_from_slice(value.as_bytes());
+                last.fill(digit);
+            }
+            let frame = frame.get(..value.len() + 2).and_then(|f| core::str::from_utf8(f).ok());
+            self.buf.replace_range(old_frame, frame.unwrap_or_default());
+        } else {
+            // The text first (one move of the tail), then the lengths around it, which move
+            // nothing more unless their number of digits changes.
+            let text_start = value_start + n_old;
+            self.buf.replace_range(text_start..text_start + old_len, value);
             let mut digits_buf = [0u8; MAX_DIGITS];
             let end = text_start + value.len();
             self.buf.replace_range(end..end + n_old, len_text(value.len(), true, &mut digits_buf));
