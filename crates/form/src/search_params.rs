@@ -327,29 +327,45 @@ impl SearchParams {
     }
 }
 
-/// The key of a character in UTF-16 code unit order: code points below U+D800 and above
-/// U+FFFF keep their order, and U+E000 to U+FFFF move above every supplementary code point
-/// (whose leading surrogate, 0xD800 to 0xDBFF, is smaller than their single code unit).
+/// The index of the first byte where `a` and `b` differ (`None` when one is a prefix of the
+/// other), comparing eight bytes at a time.
 #[inline]
-fn utf16_key(c: char) -> u32 {
-    let c = u32::from(c);
-    if (0xE000..=0xFFFF).contains(&c) { c + 0x20_0000 } else { c }
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let (Some(x), Some(y)) = (
+        a.get(i..).and_then(<[u8]>::first_chunk::<8>),
+        b.get(i..).and_then(<[u8]>::first_chunk::<8>),
+    ) {
+        let diff = u64::from_le_bytes(*x) ^ u64::from_le_bytes(*y);
+        if diff != 0 {
+            // The byte index of the lowest set bit: below 8.
+            return Some(i + (diff.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let (x, y) = (a.get(i..).unwrap_or_default(), b.get(i..).unwrap_or_default());
+    x.iter().zip(y).position(|(p, q)| p != q).map(|k| i + k)
 }
 
 /// Compare `a` and `b` as sequences of UTF-16 code units ("code unit less than").
+///
+/// UTF-8 bytes sort as code points, and code points sort as UTF-16 code units except that
+/// U+E000 to U+FFFF (lead bytes 0xEE and 0xEF) come after every supplementary code point
+/// (lead bytes 0xF0 to 0xF4, a leading surrogate 0xD800 to 0xDBFF in UTF-16). The strings
+/// agree up to their first different byte, so both bytes there are lead bytes of characters
+/// starting at the same place, or continuation bytes after the same lead byte: only the first
+/// case with one lead byte in each range reverses the byte order.
 fn cmp_code_units(a: &str, b: &str) -> Ordering {
-    // The strings agree up to their first different byte; find the character it is in.
-    let same = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
-    let mut start = same;
-    while start > 0 && !a.is_char_boundary(start) {
-        start -= 1;
-    }
-    let next = |s: &str| s.get(start..).and_then(|rest| rest.chars().next());
-    match (next(a), next(b)) {
-        (Some(x), Some(y)) => utf16_key(x).cmp(&utf16_key(y)),
-        (None, Some(_)) => Ordering::Less,
-        (Some(_), None) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let Some(i) = first_difference(x, y) else {
+        return x.len().cmp(&y.len());
+    };
+    let (p, q) = (x.get(i).copied().unwrap_or(0), y.get(i).copied().unwrap_or(0));
+    if p >= 0xEE && q >= 0xEE && (p >= 0xF0) != (q >= 0xF0) {
+        // One supplementary character (before in UTF-16) and one of U+E000 to U+FFFF.
+        if p >= 0xF0 { Ordering::Less } else { Ordering::Greater }
+    } else {
+        p.cmp(&q)
     }
 }
 
