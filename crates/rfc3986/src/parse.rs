@@ -219,6 +219,7 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
     let mut i = start;
     let mut colon = None;
     loop {
+        i = chars::skip_members(bytes, i, REG_NAME);
         match bytes.get(i) {
             Some(&b) if chars::is(b, REG_NAME) => i += 1,
             Some(b':') => {
