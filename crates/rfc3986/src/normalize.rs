@@ -45,6 +45,16 @@ impl Known {
     }
 }
 
+/// Appends `text` to `out` in ASCII lower case, in one copy.
+#[inline]
+fn push_lowercase(out: &mut String, text: &str) {
+    let start = out.len();
+    out.push_str(text);
+    if let Some(appended) = out.get_mut(start..) {
+        appended.make_ascii_lowercase();
+    }
+}
+
 /// The upper-case hex digit of the low four bits of `n`.
 fn hex_upper(n: u8) -> char {
     let n = n & 0xF;
@@ -120,7 +130,7 @@ impl UriRef<'_> {
         let known = self.scheme().and_then(Known::from_scheme);
         let mut b = Builder::new(self.as_str().len() + 1);
         if let Some(scheme) = self.scheme() {
-            b.out().extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+            push_lowercase(b.out(), scheme);
             b.end_scheme();
         }
         if self.has_authority() {
@@ -160,7 +170,7 @@ impl UriRef<'_> {
         let host = self.host().unwrap_or_default();
         match self.host_kind() {
             Some(HostKind::Ipv6 | HostKind::IpvFuture) => {
-                b.out().extend(host.chars().map(|c| c.to_ascii_lowercase()));
+                push_lowercase(b.out(), host);
             }
             _ => pct_normalize_into(host, b.out(), true),
         }
