@@ -263,26 +263,40 @@ impl Pairs {
         Iter { rest: &self.buf, remaining: self.count }
     }
 
-    /// The value of the first pair named `name`: a walk over the frames that compares names as
-    /// bytes and slices only the value it returns.
+    /// The value of the first pair named `name`: a walk over the frames that reads one
+    /// length byte a frame, compares names as bytes and slices only the value it returns.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
         let bytes = self.buf.as_bytes();
+        let target = name.len();
         let mut at = 0;
-        while at < bytes.len() {
-            let (name_len, n) = len_at(bytes, at)?;
-            let name_start = at + n;
-            let value_at = name_start + name_len + n;
-            let (value_len, v) = len_at(bytes, value_at)?;
-            let value_start = value_at + v;
-            if name_len == name.len()
-                && bytes.get(name_start..name_start + name_len) == Some(name.as_bytes())
-            {
-                return self.buf.get(value_start..value_start + value_len);
+        loop {
+            let &name_digit = bytes.get(at)?;
+            if name_digit > DIGIT as u8 {
+                return self.get_long(name, at);
             }
-            at = value_start + value_len + v;
+            let name_len = usize::from(name_digit);
+            let value_at = at + name_len + 2;
+            if name_len == target && bytes.get(at + 1..value_at - 1) == Some(name.as_bytes()) {
+                let (value_len, v) = len_at(bytes, value_at)?;
+                return self.buf.get(value_at + v..value_at + v + value_len);
+            }
+            let &value_digit = bytes.get(value_at)?;
+            if value_digit > DIGIT as u8 {
+                return self.get_long(name, at);
+            }
+            at = value_at + usize::from(value_digit) + 2;
         }
-        None
+    }
+
+    /// [`Pairs::get`] from the pair at `at` on, for lengths of more than one digit.
+    #[cold]
+    #[inline(never)]
+    fn get_long(&self, name: &str, at: usize) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let (_, value_at) = self.find_name(at, name)?;
+        let (value_len, v) = len_at(bytes, value_at)?;
+        self.buf.get(value_at + v..value_at + v + value_len)
     }
 
     /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
