@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 
-use crate::parse::{pair_bound, parse_into};
+use crate::parse::parse_into;
 use crate::serialize::append_pairs;
 
 mod pairs;
@@ -89,7 +89,10 @@ impl SearchParams {
     /// ```
     #[must_use]
     pub fn parse_bytes(input: &[u8]) -> SearchParams {
-        let mut list = Pairs::with_capacity(input.len(), pair_bound(input));
+        // The decoded text is at most the input (but for U+FFFD replacements), and the frames
+        // take four bytes a pair: about half the input for pairs of a few bytes. More grows
+        // the buffer as usual.
+        let mut list = Pairs::with_capacity(input.len() + input.len() / 2 + 8);
         parse_into(input, &mut list);
         SearchParams { list }
     }

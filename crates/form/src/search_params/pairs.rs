@@ -166,14 +166,10 @@ impl Pairs {
         Pairs { buf: String::new(), count: 0, text_len: 0 }
     }
 
-    /// An empty list with room for `text` bytes of names and values in `pairs` pairs of names
-    /// and values shorter than 64 bytes.
-    pub(crate) fn with_capacity(text: usize, pairs: usize) -> Pairs {
-        Pairs {
-            buf: String::with_capacity(text.saturating_add(pairs.saturating_mul(4))),
-            count: 0,
-            text_len: 0,
-        }
+    /// An empty list with room for `bytes` bytes of framed names and values (a frame takes
+    /// two bytes beside a text shorter than 64 bytes).
+    pub(crate) fn with_capacity(bytes: usize) -> Pairs {
+        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0 }
     }
 
     /// The number of pairs.
