@@ -53,6 +53,13 @@ const KEPT: [u8; 256] = {
     table
 };
 
+/// The length of the serialization of `text` (steps 3.2-3.3).
+fn encoded_len(text: &str) -> usize {
+    let entry =
+        |b: &u8| (FORM_BYTE.get(usize::from(*b)).copied().unwrap_or_default() >> 24) as usize;
+    text.as_bytes().iter().map(entry).sum()
+}
+
 /// Writes the serialization of `byte` at `buf[at..]`, returning where it ends.
 #[inline(always)]
 fn encode_byte(byte: u8, buf: &mut [u8], at: usize) -> usize {
@@ -128,8 +135,12 @@ impl Output {
     /// (step 3.4).
     #[inline]
     fn append_pair(&mut self, first: bool, name: &str, value: &str) {
-        // Three bytes per byte of text, the separators, and the spare byte `encode_at` needs.
-        self.make_room(3 * (name.len() + value.len()) + 3);
+        // Three bytes per byte of text, the separators, and the spare bytes of the four-byte
+        // stores; when that is more than is left, the exact length decides whether to grow.
+        let worst = 3 * (name.len() + value.len()) + 5;
+        if self.len + worst > self.bytes.len() {
+            self.make_room(encoded_len(name) + encoded_len(value) + 5);
+        }
         let buf = self.bytes.as_mut_slice();
         let mut at = self.len;
         if !first {
