@@ -187,6 +187,7 @@ impl SearchParams {
     /// assert_eq!(params.get("b"), Some(""));
     /// assert_eq!(params.get("c"), None);
     /// ```
+    #[inline]
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&str> {
         self.list.get(name)

@@ -112,6 +112,13 @@ fn read_len<'a>(mut bytes: impl Iterator<Item = &'a u8>) -> Option<(usize, usize
     None
 }
 
+/// Whether `a` and `b` (of the same length) are equal: short names compared in line, longer
+/// ones through `memcmp`.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() <= 16 { a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+}
+
 /// The length written at `bytes[at..]` and its number of digits.
 #[inline(always)]
 fn len_at(bytes: &[u8], at: usize) -> Option<(usize, usize)> {
@@ -273,7 +280,9 @@ impl Pairs {
             }
             let name_len = usize::from(name_digit);
             let value_at = at + name_len + 2;
-            if name_len == target && bytes.get(at + 1..value_at - 1) == Some(name.as_bytes()) {
+            if name_len == target
+                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
+            {
                 let (value_len, v) = len_at(bytes, value_at)?;
                 return self.buf.get(value_at + v..value_at + v + value_len);
             }
