@@ -18,8 +18,8 @@
 //!
 //! Modules: `parse` (section 5.1: [`parse`], the borrowing [`parse_iter`]), `serialize`
 //! (section 5.2: [`serialize_utf8`], and [`serialize`] for any encoding), `search_params`
-//! ([`SearchParams`], stored compactly: one string of names and values and a varint length
-//! each, about the input's size once parsed), `serializer` (rust-url's `form_urlencoded`
+//! ([`SearchParams`], stored compactly: one string of names and values, each framed by its
+//! length, one allocation of 1.5 times the input per parse), `serializer` (rust-url's `form_urlencoded`
 //! serializer API: [`Serializer`], [`Target`], [`EncodingOverride`], [`byte_serialize`]).
 //!
 //! Features: `std` (default) is reserved for `std`-only additions (everything works with

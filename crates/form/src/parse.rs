@@ -12,6 +12,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::SearchParams;
+use crate::search_params::Pairs;
 
 use weburl_percent::utf8_lossy_owned;
 
@@ -69,6 +70,7 @@ pub fn parse(input: &[u8]) -> SearchParams {
 /// The number of pairs in `input`: the sequences between 0x26 (&) bytes that are not empty
 /// (a byte other than `&` at the start or after a `&`), counted in a loop the compiler
 /// vectorizes.
+#[cfg(test)]
 pub(crate) fn pair_count(input: &[u8]) -> usize {
     let first = usize::from(input.first().is_some_and(|&b| b != b'&'));
     let starts = input.iter().zip(input.iter().skip(1)).filter(|&(&a, &b)| a == b'&' && b != b'&');
@@ -95,15 +97,20 @@ pub(crate) fn pair_count(input: &[u8]) -> usize {
 #[inline]
 #[must_use]
 pub fn parse_iter(input: &[u8]) -> Parse<'_> {
-    // The longest valid prefix: names and values inside it need no further UTF-8 check.
-    let text = match core::str::from_utf8(input) {
+    Parse { input, text: valid_prefix(input), pos: 0 }
+}
+
+/// The longest prefix of `input` that is valid UTF-8: names and values inside it need no
+/// further UTF-8 check.
+#[inline]
+fn valid_prefix(input: &[u8]) -> &str {
+    match core::str::from_utf8(input) {
         Ok(text) => text,
         Err(e) => input
             .get(..e.valid_up_to())
             .and_then(|valid| core::str::from_utf8(valid).ok())
             .unwrap_or_default(),
-    };
-    Parse { input, text, pos: 0 }
+    }
 }
 
 /// The iterator of [`parse_iter`]: yields `(name, value)` pairs in input order, each name and
@@ -326,16 +333,25 @@ impl Iterator for ParseIntoOwned<'_> {
 impl core::iter::FusedIterator for ParseIntoOwned<'_> {}
 
 /// Steps 3.4-3.6 for a name or value that is valid UTF-8 and holds a `+` or `%` at `first`:
-/// replace each 0x2B (+) with 0x20 and percent-decode, in one pass, copying runs of literal text
-/// in one piece. `None` when nothing changes (each `%` is literal) or when the percent-encoded
-/// bytes are not valid UTF-8 (each encoded character must be whole), for [`decode`] to handle.
+/// the decoded text, or `None` when nothing changes (each `%` is literal) or when the
+/// percent-encoded bytes are not valid UTF-8, for [`decode`] to handle.
 fn decode_text(text: &str, first: usize) -> Option<String> {
-    let bytes = text.as_bytes();
     // The output is never longer than the input.
-    let mut out = String::with_capacity(bytes.len());
+    let mut out = String::with_capacity(text.len());
+    (decode_text_into(&mut out, text, first)? != 0).then_some(out)
+}
+
+/// [`decode_text`], appending to `out`: replace each 0x2B (+) with 0x20 and percent-decode, in
+/// one pass, copying runs of literal text in one piece. The number of bytes replaced (zero
+/// when `out` received `text` unchanged), or `None` (with `out` partly written) when the
+/// percent-encoded bytes are not valid UTF-8 (each encoded character must be whole).
+#[inline]
+fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
     // The literal run not yet copied starts at `run`; bytes before `first` are literal.
     let mut run = 0;
     let mut i = first;
+    let mut replaced = 0;
     while let Some(&byte) = bytes.get(i) {
         let (decoded, len) = match byte {
             b'+' => (' ', 1),
@@ -359,14 +375,92 @@ fn decode_text(text: &str, first: usize) -> Option<String> {
         out.push(decoded);
         i += len;
         run = i;
-    }
-    if run == 0 {
-        return None;
+        replaced += len;
     }
     if run < bytes.len() {
         out.push_str(text.get(run..)?);
     }
-    Some(out)
+    Some(replaced)
+}
+
+/// The length of `text` after steps 3.4-3.5 when its percent-encoded bytes are valid UTF-8:
+/// each `%` followed by two ASCII hex digits from `first` on takes one byte instead of three.
+#[inline]
+fn decoded_len(text: &str, first: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut escapes = 0;
+    let mut i = first;
+    while let Some(&byte) = bytes.get(i) {
+        if byte == b'%' && escaped_byte(bytes, i).is_some() {
+            escapes += 1;
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    text.len() - 2 * escapes
+}
+
+/// Parse `input` (as [`parse_iter`] does) straight into `list`: names and values are decoded
+/// into its buffer, so that nothing but the buffer is allocated unless the input (or what it
+/// percent-encodes) is not UTF-8.
+pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
+    let text = valid_prefix(input);
+    let frame = |list: &mut Pairs, start: usize, end: usize, special: Option<usize>| {
+        let raw = text.get(start..end);
+        match (raw, special) {
+            (Some(raw), None) => list.push_frame(raw),
+            (Some(raw), Some(special)) => {
+                let first = special - start;
+                // The length when every `%` starts a percent-encoded byte (they almost always
+                // do), else the exact length, counted only then.
+                let tail = raw.as_bytes().get(first..).unwrap_or_default();
+                let percents = tail.iter().filter(|&&b| b == b'%').count();
+                let decode = |buf: &mut String| decode_text_into(buf, raw, first).is_some();
+                let written = list.push_frame_with(raw.len().saturating_sub(2 * percents), decode)
+                    || list.push_frame_with(decoded_len(raw, first), decode);
+                if !written {
+                    push_decoded(list, input, start, end, first);
+                }
+            }
+            (None, _) => {
+                push_decoded(list, input, start, end, special.map_or(end - start, |s| s - start))
+            }
+        }
+    };
+    let mut pos = 0;
+    // Step 1 (sequences): each run of bytes up to the next 0x26 (&).
+    while let Some(&first) = input.get(pos) {
+        // Step 3.1: skip empty sequences.
+        if first == b'&' {
+            pos += 1;
+            continue;
+        }
+        // Steps 3.2-3.3, as in `Parse::next`.
+        let (name_end, name_special) = scan_name(input, pos);
+        frame(list, pos, name_end, name_special);
+        if input.get(name_end) == Some(&b'=') {
+            let (value_end, value_special) = scan_value(input, name_end + 1);
+            frame(list, name_end + 1, value_end, value_special);
+            pos = value_end + 1;
+        } else {
+            list.push_frame("");
+            pos = name_end + 1;
+        }
+        list.end_pair();
+    }
+}
+
+/// The general path of [`parse_into`] for `input[start..end]` (its first byte to decode at
+/// `first`, or none when `first` is past it): decoded and UTF-8 decoded with replacement.
+#[cold]
+#[inline(never)]
+fn push_decoded(list: &mut Pairs, input: &[u8], start: usize, end: usize, first: usize) {
+    let bytes = input.get(start..end).unwrap_or_default();
+    match decode(bytes, first) {
+        Some(decoded) => list.push_frame(&decoded),
+        None => list.push_frame(&String::from_utf8_lossy(bytes)),
+    }
 }
 
 /// The character whose UTF-8 bytes are percent-encoded from `bytes[at]` on, `lead` being the

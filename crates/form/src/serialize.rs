@@ -38,19 +38,65 @@ const FORM_BYTE: [u32; 256] = {
     table
 };
 
+/// For each byte, 1 when [`FORM_BYTE`] writes it as itself, else 0.
+#[allow(clippy::indexing_slicing, reason = "indices stay below 256 by construction")]
+const KEPT: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let entry = FORM_BYTE[i].to_le_bytes();
+        if entry[3] == 1 && entry[0] == i as u8 {
+            table[i] = 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The length of the serialization of `text` (steps 3.2-3.3).
+fn encoded_len(text: &str) -> usize {
+    let entry =
+        |b: &u8| (FORM_BYTE.get(usize::from(*b)).copied().unwrap_or_default() >> 24) as usize;
+    text.as_bytes().iter().map(entry).sum()
+}
+
+/// Writes the serialization of `byte` at `buf[at..]`, returning where it ends.
+#[inline(always)]
+fn encode_byte(byte: u8, buf: &mut [u8], at: usize) -> usize {
+    // A `u8` index into a 256-entry table: the fallback is never taken.
+    let entry = FORM_BYTE.get(usize::from(byte)).copied().unwrap_or_default();
+    if let Some(slot) = buf.get_mut(at..at + 4) {
+        slot.copy_from_slice(&entry.to_le_bytes());
+    }
+    at + (entry >> 24) as usize
+}
+
 /// Steps 3.2-3.3 for one name or value in UTF-8: write `text` percent-encoded with the
 /// application/x-www-form-urlencoded set, spaces as `+`, into `buf` from `at` on; returns where
-/// it ends. Each byte's table entry is stored whole (four bytes, a fixed-size store) and the
-/// position advances by its length, so `buf` needs three bytes per byte of `text` plus one.
+/// it ends. Eight bytes that all stay as they are are copied in one piece; otherwise each
+/// byte's table entry is stored whole (four bytes, a fixed-size store) and the position
+/// advances by its length, so `buf` needs three bytes per byte of `text` plus one.
 #[inline(always)]
 fn encode_at(text: &str, buf: &mut [u8], mut at: usize) -> usize {
-    for &byte in text.as_bytes() {
-        // A `u8` index into a 256-entry table: the fallback is never taken.
-        let entry = FORM_BYTE.get(usize::from(byte)).copied().unwrap_or_default();
-        if let Some(slot) = buf.get_mut(at..at + 4) {
-            slot.copy_from_slice(&entry.to_le_bytes());
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let kept =
+            chunk.iter().fold(1, |acc, &b| acc & KEPT.get(usize::from(b)).copied().unwrap_or(0));
+        if kept != 0 {
+            if let Some(slot) = buf.get_mut(at..at + 8) {
+                slot.copy_from_slice(chunk);
+            }
+            at += 8;
+        } else {
+            for &byte in chunk {
+                at = encode_byte(byte, buf, at);
+            }
         }
-        at += (entry >> 24) as usize;
+        i += 8;
+    }
+    for &byte in bytes.get(i..).unwrap_or_default() {
+        at = encode_byte(byte, buf, at);
     }
     at
 }
@@ -89,8 +135,12 @@ impl Output {
     /// (step 3.4).
     #[inline]
     fn append_pair(&mut self, first: bool, name: &str, value: &str) {
-        // Three bytes per byte of text, the separators, and the spare byte `encode_at` needs.
-        self.make_room(3 * (name.len() + value.len()) + 3);
+        // Three bytes per byte of text, the separators, and the spare bytes of the four-byte
+        // stores; when that is more than is left, the exact length decides whether to grow.
+        let worst = 3 * (name.len() + value.len()) + 5;
+        if self.len + worst > self.bytes.len() {
+            self.make_room(encoded_len(name) + encoded_len(value) + 5);
+        }
         let buf = self.bytes.as_mut_slice();
         let mut at = self.len;
         if !first {

@@ -65,7 +65,7 @@ pub fn decode_escape(bytes: &[u8]) -> Option<u8> {
 #[inline]
 #[must_use]
 pub fn percent_decode(input: &[u8]) -> PercentDecode<'_> {
-    PercentDecode { input }
+    PercentDecode { input, text: None }
 }
 
 /// Percent-decode the string `input` (its UTF-8 bytes).
@@ -79,7 +79,7 @@ pub fn percent_decode(input: &[u8]) -> PercentDecode<'_> {
 #[inline]
 #[must_use]
 pub fn percent_decode_str(input: &str) -> PercentDecode<'_> {
-    percent_decode(input.as_bytes())
+    PercentDecode { input: input.as_bytes(), text: Some(input) }
 }
 
 /// The pending result of [`percent_decode`]: convert it with [`PercentDecode::into_bytes`]
@@ -98,6 +98,9 @@ pub fn percent_decode_str(input: &str) -> PercentDecode<'_> {
 pub struct PercentDecode<'a> {
     /// The bytes still to decode.
     input: &'a [u8],
+    /// The same bytes as a `str`, while they are known to be UTF-8 (from
+    /// [`percent_decode_str`], before any byte was iterated).
+    text: Option<&'a str>,
 }
 
 impl Iterator for PercentDecode<'_> {
@@ -106,6 +109,7 @@ impl Iterator for PercentDecode<'_> {
     /// The next decoded byte (percent-decode, step 2, one byte of output at a time).
     fn next(&mut self) -> Option<u8> {
         let (&first, rest) = self.input.split_first()?;
+        self.text = None;
         if let Some(byte) = decode_escape(self.input) {
             self.input = self.input.get(3..).unwrap_or_default();
             Some(byte)
@@ -151,7 +155,7 @@ impl<'a> PercentDecode<'a> {
         // percent-decode, step 2 ("for each byte"), a run of literal bytes at a time.
         loop {
             // Steps 2.1 and 2.2: bytes up to the next `%` are appended as they are.
-            let Some(percent) = rest.iter().position(|&b| b == b'%') else {
+            let Some(percent) = find_percent(rest, 0) else {
                 out.extend_from_slice(rest);
                 break;
             };
@@ -184,6 +188,12 @@ impl<'a> PercentDecode<'a> {
     /// # Ok::<(), core::str::Utf8Error>(())
     /// ```
     pub fn decode_utf8(self) -> Result<Cow<'a, str>, core::str::Utf8Error> {
+        if let Some(text) = self.text
+            && first_escape(self.input).is_none()
+        {
+            // Nothing to decode in a `str`: no UTF-8 check either.
+            return Ok(Cow::Borrowed(text));
+        }
         match self.into_bytes() {
             Cow::Borrowed(bytes) => core::str::from_utf8(bytes).map(Cow::Borrowed),
             Cow::Owned(bytes) => match String::from_utf8(bytes) {
@@ -203,6 +213,12 @@ impl<'a> PercentDecode<'a> {
     /// ```
     #[must_use]
     pub fn decode_utf8_lossy(self) -> Cow<'a, str> {
+        if let Some(text) = self.text
+            && first_escape(self.input).is_none()
+        {
+            // Nothing to decode in a `str`: no UTF-8 check either.
+            return Cow::Borrowed(text);
+        }
         match self.into_bytes() {
             Cow::Borrowed(bytes) => String::from_utf8_lossy(bytes),
             Cow::Owned(bytes) => Cow::Owned(utf8_lossy_owned(bytes)),
@@ -227,12 +243,37 @@ pub fn utf8_lossy_owned(bytes: Vec<u8>) -> String {
     }
 }
 
+/// Eight bytes per word, each 0x01.
+const LOW_BITS: u64 = u64::from_le_bytes([0x01; 8]);
+/// Eight bytes per word, each 0x80.
+const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
+/// Eight bytes per word, each `%`.
+const PERCENTS: u64 = u64::from_le_bytes([b'%'; 8]);
+
+/// The index of the first `%` in `bytes` from `from` on, eight bytes at a time (a SWAR test:
+/// the lowest set high bit of `(x - 0x01..) & !x & 0x80..` marks the first zero byte of
+/// `x = word ^ "%%%%%%%%"`; bits above it may be wrong, so only the lowest is used).
+#[inline]
+fn find_percent(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let x = u64::from_le_bytes(*chunk) ^ PERCENTS;
+        let found = x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS;
+        if found != 0 {
+            // The byte index of the lowest set bit: below 8.
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    // Fewer than eight bytes left.
+    bytes.get(i..)?.iter().position(|&b| b == b'%').map(|k| i + k)
+}
+
 /// Index of the first `%` followed by two hex digits.
 fn first_escape(input: &[u8]) -> Option<usize> {
     let mut from = 0;
     loop {
-        let rest = input.get(from..)?;
-        let at = from + rest.iter().position(|&b| b == b'%')?;
+        let at = find_percent(input, from)?;
         if decode_escape(input.get(at..)?).is_some() {
             return Some(at);
         }
@@ -285,6 +326,34 @@ mod tests {
         assert!(percent_decode_str("%FF").decode_utf8().is_err());
         assert_eq!(percent_decode_str("%C3%A9").decode_utf8().ok().as_deref(), Some("\u{E9}"));
         assert_eq!(percent_decode_str("%C3%A9").decode_utf8_lossy(), "\u{E9}");
+    }
+
+    #[test]
+    fn finds_the_first_percent() {
+        let bytes = b"abcdefgh%jklmnop%%";
+        for from in 0..=bytes.len() + 1 {
+            let expected = bytes.get(from..).and_then(|r| r.iter().position(|&b| b == b'%'));
+            assert_eq!(find_percent(bytes, from), expected.map(|i| from + i), "{from}");
+        }
+        // Bytes next to `%` (0x24, 0x26) and with the high bit set do not match.
+        assert_eq!(find_percent(b"$&\xA5\xE5$&\xA5\xE5$&\xA5\xE5", 0), None);
+        assert_eq!(find_percent(b"\xA5\xA5\xA5\xA5\xA5\xA5\xA5%", 0), Some(7));
+    }
+
+    #[test]
+    fn str_input_borrows_without_a_utf8_check() {
+        let plain = "caf\u{E9}/%zz";
+        assert!(
+            matches!(percent_decode_str(plain).decode_utf8_lossy(), Cow::Borrowed(s) if s == plain)
+        );
+        assert!(
+            matches!(percent_decode_str(plain).decode_utf8(), Ok(Cow::Borrowed(s)) if s == plain)
+        );
+        // After iterating, the rest is decoded as bytes.
+        let mut partial = percent_decode_str("\u{E9}%41");
+        assert_eq!(partial.next(), Some(0xC3));
+        assert_eq!(partial.decode_utf8_lossy(), "\u{FFFD}A");
+        assert!(matches!(percent_decode(b"\xFF").decode_utf8_lossy(), Cow::Owned(_)));
     }
 
     #[test]

@@ -67,7 +67,11 @@ pub(crate) fn ipv4_end(bytes: &[u8], start: usize) -> Result<usize, usize> {
 
 /// True when all of `bytes` is an `IPv4address`.
 pub(crate) fn is_ipv4(bytes: &[u8]) -> bool {
-    ipv4_end(bytes, 0) == Ok(bytes.len())
+    // Seven to fifteen bytes, starting and ending with a digit (most reg-names fail here).
+    (7..=15).contains(&bytes.len())
+        && bytes.first().is_some_and(u8::is_ascii_digit)
+        && bytes.last().is_some_and(u8::is_ascii_digit)
+        && ipv4_end(bytes, 0) == Ok(bytes.len())
 }
 
 /// `IPv6address` at `bytes[start..]`, in any of the nine forms of section 3.2.2.

@@ -7,7 +7,7 @@ use alloc::string::String;
 use crate::builder::Builder;
 use crate::chars::{is_unreserved, pct_encoded_at};
 use crate::host::HostKind;
-use crate::resolve::remove_dot_segments_into;
+use crate::resolve::remove_dot_segments_at;
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// The schemes with scheme-based normalization rules (section 6.2.3).
@@ -42,6 +42,16 @@ impl Known {
             Known::Ftp => Some("21"),
             Known::File => None,
         }
+    }
+}
+
+/// Appends `text` to `out` in ASCII lower case, in one copy.
+#[inline]
+fn push_lowercase(out: &mut String, text: &str) {
+    let start = out.len();
+    out.push_str(text);
+    if let Some(appended) = out.get_mut(start..) {
+        appended.make_ascii_lowercase();
     }
 }
 
@@ -120,7 +130,7 @@ impl UriRef<'_> {
         let known = self.scheme().and_then(Known::from_scheme);
         let mut b = Builder::new(self.as_str().len() + 1);
         if let Some(scheme) = self.scheme() {
-            b.out().extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+            push_lowercase(b.out(), scheme);
             b.end_scheme();
         }
         if self.has_authority() {
@@ -129,12 +139,10 @@ impl UriRef<'_> {
         // Path: percent-encoding normalization, then dot segments (section 6.2.2 order).
         b.start_path();
         let path = self.path();
+        let path_start = b.out().len();
+        pct_normalize_into(path, b.out(), false);
         if self.is_uri() || path.starts_with('/') {
-            let mut decoded = String::with_capacity(path.len());
-            pct_normalize_into(path, &mut decoded, false);
-            remove_dot_segments_into(&decoded, b.out());
-        } else {
-            pct_normalize_into(path, b.out(), false);
+            remove_dot_segments_at(b.out(), path_start);
         }
         if path.is_empty() && self.has_authority() && known.is_some() {
             b.out().push('/');
@@ -162,7 +170,7 @@ impl UriRef<'_> {
         let host = self.host().unwrap_or_default();
         match self.host_kind() {
             Some(HostKind::Ipv6 | HostKind::IpvFuture) => {
-                b.out().extend(host.chars().map(|c| c.to_ascii_lowercase()));
+                push_lowercase(b.out(), host);
             }
             _ => pct_normalize_into(host, b.out(), true),
         }

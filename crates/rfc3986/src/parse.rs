@@ -216,7 +216,9 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
     if bytes.get(start) == Some(&b'[') {
         return host_and_port(bytes, start, None, start);
     }
-    let mut i = start;
+    // Whole groups of eight reg-name bytes first (once: retrying after each stop would read
+    // the same bytes again).
+    let mut i = chars::skip_members(bytes, start, REG_NAME);
     let mut colon = None;
     loop {
         match bytes.get(i) {

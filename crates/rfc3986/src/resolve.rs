@@ -22,63 +22,117 @@ pub fn remove_dot_segments(path: &str) -> String {
     out
 }
 
-/// Removes the last segment and its preceding `"/"` (if any) from the output buffer, which is
-/// `out[floor..]` (section 5.2.4, step 2C).
-fn pop_segment(out: &mut String, floor: usize) {
-    let written = out.get(floor..).unwrap_or_default();
-    let keep = written.rfind('/').unwrap_or(0);
-    out.truncate(floor + keep);
+/// True when `path` has a `"."` or `".."` segment (between slashes or at either end): the
+/// only paths that section 5.2.4 changes.
+#[inline]
+fn has_dot_segment(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    let mut from = 0;
+    while let Some(i) = bytes.get(from..).and_then(|rest| rest.iter().position(|&b| b == b'.')) {
+        let dot = from + i;
+        let starts = dot == 0 || bytes.get(dot - 1) == Some(&b'/');
+        let after = match bytes.get(dot + 1) {
+            Some(b'.') => dot + 2,
+            _ => dot + 1,
+        };
+        if starts && matches!(bytes.get(after), None | Some(b'/')) {
+            return true;
+        }
+        from = after.max(dot + 1);
+    }
+    false
 }
 
-/// Section 5.2.4 with `input` as the input buffer and what follows the current end of `out`
-/// as the output buffer. Linear: each step consumes input, and step 2C only looks back over
-/// the segment it removes.
-pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
-    let floor = out.len();
-    let mut input = path;
+/// Section 5.2.4 in place on `buf[start..]`, the input buffer: the output buffer is written
+/// over the input already consumed (it never gets ahead of it). Linear: each step consumes
+/// input, and step 2C only looks back over the segment it removes.
+fn remove_dot_segments_in_place(buf: &mut [u8], start: usize) -> usize {
+    // `read..` is the input buffer, `start..write` the output buffer; `write <= read`.
+    let (mut read, mut write) = (start, start);
+    let end = buf.len();
+    let at = |buf: &[u8], i: usize| buf.get(i).copied();
     // Step 2: while the input buffer is not empty.
-    while !input.is_empty() {
-        // Step 2A: drop a leading "../" or "./".
-        if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
-            input = rest;
-        }
-        // Step 2B: "/./" or a final "/." becomes "/".
-        else if input.starts_with("/./") || input == "/." {
-            input = input.get(2..).filter(|rest| !rest.is_empty()).unwrap_or("/");
-        }
-        // Step 2C: "/../" or a final "/.." becomes "/", removing the last output segment.
-        else if input.starts_with("/../") || input == "/.." {
-            input = input.get(3..).filter(|rest| !rest.is_empty()).unwrap_or("/");
-            pop_segment(out, floor);
-        }
-        // Step 2D: a lone "." or ".." is dropped.
-        else if input == "." || input == ".." {
-            input = "";
-        }
-        // Step 2E: move the first segment (with its leading "/", if any) to the output.
-        else {
-            let after_slash = usize::from(input.starts_with('/'));
-            let rest = input.get(after_slash..).unwrap_or_default();
-            let end = rest.find('/').map_or(input.len(), |i| i + after_slash);
-            let (segment, rest) = input.split_at_checked(end).unwrap_or((input, ""));
-            out.push_str(segment);
-            input = rest;
+    while read < end {
+        let b0 = at(buf, read);
+        let b1 = at(buf, read + 1);
+        let b2 = at(buf, read + 2);
+        let b3 = at(buf, read + 3);
+        match (b0, b1, b2, b3) {
+            // Step 2A: drop a leading "../" or "./".
+            (Some(b'.'), Some(b'.'), Some(b'/'), _) => read += 3,
+            (Some(b'.'), Some(b'/'), _, _) => read += 2,
+            // Step 2B: "/./" becomes "/" (the input keeps its third byte).
+            (Some(b'/'), Some(b'.'), Some(b'/'), _) => read += 2,
+            // Step 2B: a final "/." becomes "/".
+            (Some(b'/'), Some(b'.'), None, _) => {
+                read += 1;
+                if let Some(slot) = buf.get_mut(read) {
+                    *slot = b'/';
+                }
+            }
+            // Step 2C: "/../" or a final "/.." becomes "/", removing the last output segment.
+            (Some(b'/'), Some(b'.'), Some(b'.'), b3 @ (Some(b'/') | None)) => {
+                if b3.is_some() {
+                    read += 3;
+                } else {
+                    read += 2;
+                    if let Some(slot) = buf.get_mut(read) {
+                        *slot = b'/';
+                    }
+                }
+                let written = buf.get(start..write).unwrap_or_default();
+                write = start + written.iter().rposition(|&b| b == b'/').unwrap_or(0);
+            }
+            // Step 2D: a lone "." or ".." is dropped.
+            (Some(b'.'), None, _, _) | (Some(b'.'), Some(b'.'), None, _) => read = end,
+            // Step 2E: move the first segment (with its leading "/", if any) to the output.
+            _ => {
+                let from = read + usize::from(b0 == Some(b'/'));
+                let rest = buf.get(from..end).unwrap_or_default();
+                let segment_end = rest.iter().position(|&b| b == b'/').map_or(end, |i| from + i);
+                buf.copy_within(read..segment_end, write);
+                write += segment_end - read;
+                read = segment_end;
+            }
         }
     }
+    write
 }
 
-/// Section 5.2.3, merge: the base path up to and including its last `"/"` (or `"/"` when the
-/// base has an authority and an empty path), then the reference's path.
-fn merge(base: &UriRef<'_>, reference_path: &str) -> String {
-    let base_path = base.path();
-    let mut merged = String::with_capacity(base_path.len() + reference_path.len() + 1);
-    if base.has_authority() && base_path.is_empty() {
-        merged.push('/');
-    } else if let Some(last_slash) = base_path.rfind('/') {
-        merged.push_str(base_path.get(..=last_slash).unwrap_or_default());
+/// Removes the dot segments (section 5.2.4) of the path `out[start..]`, in place: nothing is
+/// allocated, and a path without dot segments is not touched.
+pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
+    if !out.get(start..).is_some_and(has_dot_segment) {
+        return;
     }
-    merged.push_str(reference_path);
-    merged
+    // `String` cannot move bytes in place without `unsafe`: work on the bytes, check once.
+    let mut bytes = core::mem::take(out).into_bytes();
+    let len = remove_dot_segments_in_place(&mut bytes, start);
+    bytes.truncate(len);
+    // Whole segments and ASCII slashes were moved, so the bytes are still UTF-8.
+    *out = String::from_utf8(bytes).unwrap_or_else(|err| {
+        debug_assert!(false, "removing dot segments keeps UTF-8");
+        String::from_utf8_lossy(err.as_bytes()).into_owned()
+    });
+}
+
+/// Section 5.2.4 for `path`, appended to `out`.
+pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
+    let start = out.len();
+    out.push_str(path);
+    remove_dot_segments_at(out, start);
+}
+
+/// Section 5.2.3, merge, appended to `out`: the base path up to and including its last `"/"`
+/// (or `"/"` when the base has an authority and an empty path), then the reference's path.
+fn merge_into(base: &UriRef<'_>, reference_path: &str, out: &mut String) {
+    let base_path = base.path();
+    if base.has_authority() && base_path.is_empty() {
+        out.push('/');
+    } else if let Some(last_slash) = base_path.rfind('/') {
+        out.push_str(base_path.get(..=last_slash).unwrap_or_default());
+    }
+    out.push_str(reference_path);
 }
 
 impl UriRef<'_> {
@@ -138,7 +192,9 @@ impl UriRef<'_> {
                     if r.path().starts_with('/') {
                         remove_dot_segments_into(r.path(), t.out());
                     } else {
-                        remove_dot_segments_into(&merge(base, r.path()), t.out());
+                        let start = t.out().len();
+                        merge_into(base, r.path(), t.out());
+                        remove_dot_segments_at(t.out(), start);
                     }
                     t.end_path();
                     push_query(&mut t, r.query());
@@ -197,6 +253,50 @@ mod tests {
             ("a", "a"),
         ] {
             assert_eq!(remove_dot_segments(input), expected, "{input}");
+        }
+    }
+
+    /// Section 5.2.4 step by step with a second buffer, as an oracle for the in-place version.
+    fn oracle(path: &str) -> String {
+        let mut out = String::new();
+        let mut input = path;
+        while !input.is_empty() {
+            if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
+                input = rest;
+            } else if input.starts_with("/./") || input == "/." {
+                input = if input.len() > 2 { &input[2..] } else { "/" };
+            } else if input.starts_with("/../") || input == "/.." {
+                input = if input.len() > 3 { &input[3..] } else { "/" };
+                out.truncate(out.rfind('/').unwrap_or(0));
+            } else if input == "." || input == ".." {
+                input = "";
+            } else {
+                let skip = usize::from(input.starts_with('/'));
+                let end = input[skip..].find('/').map_or(input.len(), |i| i + skip);
+                out.push_str(&input[..end]);
+                input = &input[end..];
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn in_place_removal_matches_the_two_buffer_steps() {
+        let alphabet = ["/", ".", "..", "a", "é", "./", "../", "/.", "/..", "b.c", "..."];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..50_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 9) as usize;
+            let path: String = (0..len)
+                .map(|k| alphabet[((seed >> (k * 7)) % alphabet.len() as u64) as usize])
+                .collect();
+            assert_eq!(remove_dot_segments(&path), oracle(&path), "{path:?}");
+            let mut out = String::from("x:");
+            remove_dot_segments_into(&path, &mut out);
+            assert_eq!(out, format!("x:{}", oracle(&path)), "{path:?}");
+            assert_eq!(has_dot_segment(&path), oracle(&path) != path, "{path:?}");
         }
     }
 

@@ -1,110 +1,182 @@
-//! The storage of [`SearchParams`](super::SearchParams): every name and value back to back in
-//! one `String`, and their byte lengths as LEB128 varints in one `Vec<u8>`, so that a list of
-//! tiny pairs costs about its text plus two bytes a pair instead of two heap strings and 48
-//! bytes of `(String, String)` each (issue 11: `"a=b&" * N` took 28 times its input).
+//! The storage of [`SearchParams`](super::SearchParams): one `String` holding every name and
+//! value in list order, each framed by its byte length before and after it, so that a parse
+//! takes one allocation and a list of tiny pairs costs about its text plus four bytes a pair
+//! (issue 11: a `Vec<(String, String)>` took 28 times the input of `"a=b&"` repeated).
 //!
 //! ```text
-//! pairs  ("a", "1") ("", "xyz") ("é", "")
-//! text   a 1 x y z é(2 bytes)
-//! lens   01 01 00 03 02 00          one varint per name and value, in list order
+//! pairs  ("a", "1") ("", "xyz")
+//! buf    01 a 01  01 1 01  00 00  03 x y z 03
+//!        len text len (one frame per name and per value)
 //! ```
 //!
-//! Invariant: the varints of `lens` decode to `2 * count` lengths, each written in its shortest
-//! form, that cut `text` into its names and values at character boundaries and sum to
-//! `text.len()`. So two lists hold equal bytes exactly when they hold equal pairs, and the
-//! derived `PartialEq`, `Eq` and `Hash` compare pairs.
+//! A length is written in base 64, low digits first, one ASCII byte a digit: the digit in the
+//! low six bits and 0x40 on every digit but the last. The copy after the text has the same
+//! bytes in reverse order, so it reads from the back exactly as the first reads from the front:
+//! [`Iter`] is double-ended without an index. Every byte of a length is ASCII, so the buffer
+//! stays UTF-8 and names and values are borrowed from it as `&str`.
 //!
-//! A varint ends at its first byte below 0x80, so the lengths decode from either end: [`Iter`]
-//! is double-ended without an index.
+//! Invariant: the buffer is a sequence of `2 * count` frames (length, text, the length
+//! reversed), each length in its shortest form, each text ending at a character boundary, and
+//! `text_len` is the sum of the lengths. So two lists hold equal bytes exactly when they hold
+//! equal pairs, and the derived `PartialEq`, `Eq` and `Hash` compare pairs.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-/// The list: text, lengths and the number of pairs.
+/// The list: framed names and values, their number of pairs and total text length.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Pairs {
-    /// Every name and value, back to back, in list order.
-    text: String,
-    /// The byte length of each name and value, in the same order, as LEB128 varints.
-    lens: Vec<u8>,
+    /// Every name and value, framed by its length (see the module docs).
+    buf: String,
     /// The number of pairs.
     count: usize,
+    /// The total length of the names and values (without their frames).
+    text_len: usize,
 }
 
-/// Appends `len` to `lens` as a LEB128 varint (seven bits a byte, low bits first, the high bit
-/// set on every byte but the last).
-fn push_len(lens: &mut Vec<u8>, mut len: usize) {
-    while len >= 0x80 {
-        // Truncation intended: the low seven bits, with the continuation bit.
-        lens.push((len & 0x7F) as u8 | 0x80);
-        len >>= 7;
-    }
-    // Below 0x80: fits.
-    lens.push(len as u8);
-}
+/// The flag of a length digit that is not the last one.
+const MORE: u8 = 0x40;
+/// The bits of a length digit.
+const DIGIT: usize = 0x3F;
 
-/// Decodes the varint at the start of `lens` and removes it.
+/// The number of digits of `len` (1 below 64).
 #[inline(always)]
-fn take_front(lens: &mut &[u8]) -> Option<usize> {
-    // Names and values shorter than 128 bytes (almost all) take one byte.
-    match lens.split_first() {
-        Some((&byte, rest)) if byte < 0x80 => {
-            *lens = rest;
-            Some(usize::from(byte))
+fn digits(len: usize) -> usize {
+    let bits = usize::BITS - (len | 1).leading_zeros();
+    bits.div_ceil(6) as usize
+}
+
+/// The ASCII character of digit `i` of `len`, out of `n` digits.
+#[inline(always)]
+fn digit(len: usize, i: usize, n: usize) -> char {
+    let flag = if i + 1 < n { MORE } else { 0 };
+    // Six bits and a flag below 0x80: an ASCII character.
+    char::from(((len >> (6 * i)) & DIGIT) as u8 | flag)
+}
+
+/// The most digits a length takes.
+const MAX_DIGITS: usize = (usize::BITS as usize).div_ceil(6);
+
+/// `len` as written before a text, or after it when `reversed`, in `out`.
+fn len_text(len: usize, reversed: bool, out: &mut [u8; MAX_DIGITS]) -> &str {
+    let n = digits(len);
+    for i in 0..n {
+        let slot = if reversed { n - 1 - i } else { i };
+        if let Some(slot) = out.get_mut(slot) {
+            // ASCII, by `digit`.
+            *slot = digit(len, i, n) as u8;
         }
-        _ => take_front_long(lens),
+    }
+    core::str::from_utf8(out.get(..n).unwrap_or_default()).unwrap_or_default()
+}
+
+/// Appends `len` as written before a text.
+#[inline(always)]
+fn push_len(buf: &mut String, len: usize) {
+    if len <= DIGIT {
+        // One digit, no flag.
+        buf.push(char::from(len as u8));
+        return;
+    }
+    let n = digits(len);
+    for i in 0..n {
+        buf.push(digit(len, i, n));
     }
 }
 
-/// [`take_front`] for a varint of more than one byte (or none).
-#[cold]
-#[inline(never)]
-fn take_front_long(lens: &mut &[u8]) -> Option<usize> {
-    let mut value = 0usize;
-    let mut shift = 0u32;
-    loop {
-        let (&byte, rest) = lens.split_first()?;
-        *lens = rest;
-        value |= usize::from(byte & 0x7F).checked_shl(shift)?;
-        if byte < 0x80 {
-            return Some(value);
-        }
-        shift += 7;
+/// Appends `len` as written after a text (the digits of [`push_len`] in reverse order).
+#[inline(always)]
+fn push_len_reversed(buf: &mut String, len: usize) {
+    if len <= DIGIT {
+        buf.push(char::from(len as u8));
+        return;
+    }
+    let n = digits(len);
+    for i in (0..n).rev() {
+        buf.push(digit(len, i, n));
     }
 }
 
-/// Decodes the varint at the end of `lens` and removes it.
+/// Reads a length from `bytes` in the order they come: the length and the number of digits.
+#[inline(always)]
+fn read_len<'a>(mut bytes: impl Iterator<Item = &'a u8>) -> Option<(usize, usize)> {
+    let mut len = 0usize;
+    for n in 0..MAX_DIGITS {
+        let byte = *bytes.next()?;
+        len |= (usize::from(byte) & DIGIT) << (6 * n);
+        if byte & MORE == 0 {
+            return Some((len, n + 1));
+        }
+    }
+    None
+}
+
+/// Whether `a` and `b` (of the same length) are equal: short names compared in line, longer
+/// ones through `memcmp`.
+#[inline(always)]
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() <= 16 { a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+}
+
+/// The length written at `bytes[at..]` and its number of digits.
+#[inline(always)]
+fn len_at(bytes: &[u8], at: usize) -> Option<(usize, usize)> {
+    let rest = bytes.get(at..)?;
+    match rest.first() {
+        Some(&b) if usize::from(b) <= DIGIT => Some((usize::from(b), 1)),
+        _ => read_len(rest.iter()),
+    }
+}
+
+/// The first frame of `rest`: its text, and `rest` after the frame.
+#[inline(always)]
+fn split_front(rest: &str) -> Option<(&str, &str)> {
+    let bytes = rest.as_bytes();
+    let (len, n) = match bytes.first() {
+        // Texts shorter than 64 bytes (almost all) take one digit.
+        Some(&b) if usize::from(b) <= DIGIT => (usize::from(b), 1),
+        _ => read_len(bytes.iter())?,
+    };
+    let text = rest.get(n..n + len)?;
+    let after = rest.get(n + len + n..)?;
+    Some((text, after))
+}
+
+/// The last frame of `rest`: `rest` before the frame, and its text.
+#[inline(always)]
+fn split_back(rest: &str) -> Option<(&str, &str)> {
+    let bytes = rest.as_bytes();
+    let (len, n) = match bytes.last() {
+        Some(&b) if usize::from(b) <= DIGIT => (usize::from(b), 1),
+        _ => read_len(bytes.iter().rev())?,
+    };
+    let end = rest.len().checked_sub(n)?;
+    let start = end.checked_sub(len)?;
+    let text = rest.get(start..end)?;
+    let before = rest.get(..start.checked_sub(n)?)?;
+    Some((before, text))
+}
+
+/// The first frame of `bytes` (as [`split_front`] on bytes): the text's range and the frame's
+/// length.
 #[inline]
-fn take_back(lens: &mut &[u8]) -> Option<usize> {
-    let (_, before) = lens.split_last()?;
-    // The varint starts after the last byte before it that ends another one (below 0x80).
-    let start = before.iter().rposition(|&b| b < 0x80).map_or(0, |i| i + 1);
-    let (head, mut tail) = lens.split_at_checked(start)?;
-    *lens = head;
-    take_front(&mut tail)
+fn frame_front(bytes: &[u8]) -> Option<(core::ops::Range<usize>, usize)> {
+    let (len, n) = read_len(bytes.iter())?;
+    let frame = n + len + n;
+    (frame <= bytes.len()).then_some((n..n + len, frame))
 }
 
 impl Pairs {
     /// An empty list.
     pub(crate) const fn new() -> Pairs {
-        Pairs { text: String::new(), lens: Vec::new(), count: 0 }
+        Pairs { buf: String::new(), count: 0, text_len: 0 }
     }
 
-    /// An empty list with room for `text` bytes of names and values and `pairs` pairs of short
-    /// ones.
-    pub(crate) fn with_capacity(text: usize, pairs: usize) -> Pairs {
-        Pairs {
-            text: String::with_capacity(text),
-            lens: Vec::with_capacity(pairs.saturating_mul(2)),
-            count: 0,
-        }
-    }
-
-    /// Gives back spare capacity (after a parse that reserved for the worst case).
-    pub(crate) fn shrink_to_fit(&mut self) {
-        self.text.shrink_to_fit();
-        self.lens.shrink_to_fit();
+    /// An empty list with room for `bytes` bytes of framed names and values (a frame takes
+    /// two bytes beside a text shorter than 64 bytes).
+    pub(crate) fn with_capacity(bytes: usize) -> Pairs {
+        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0 }
     }
 
     /// The number of pairs.
@@ -122,188 +194,282 @@ impl Pairs {
     /// The total length of the names and values.
     #[inline]
     pub(crate) fn text_len(&self) -> usize {
-        self.text.len()
+        self.text_len
+    }
+
+    /// Appends one frame holding `text`. A pair is two frames: callers push a name and a
+    /// value, then call [`Pairs::end_pair`].
+    #[inline]
+    pub(crate) fn push_frame(&mut self, text: &str) {
+        let len = text.len();
+        if len <= DIGIT {
+            // One digit on each side, no flag.
+            let digit = char::from(len as u8);
+            self.buf.reserve(len + 2);
+            self.buf.push(digit);
+            self.buf.push_str(text);
+            self.buf.push(digit);
+        } else {
+            push_len(&mut self.buf, len);
+            self.buf.push_str(text);
+            push_len_reversed(&mut self.buf, len);
+        }
+        self.text_len += len;
+    }
+
+    /// Appends one frame of exactly `len` bytes that `write` appends to the buffer. When
+    /// `write` returns `false` or writes another length, the buffer is restored and `false`
+    /// returned (the caller pushes the frame another way).
+    #[inline]
+    pub(crate) fn push_frame_with(
+        &mut self,
+        len: usize,
+        write: impl FnOnce(&mut String) -> bool,
+    ) -> bool {
+        let restore = self.buf.len();
+        push_len(&mut self.buf, len);
+        let start = self.buf.len();
+        if !write(&mut self.buf) || self.buf.len() - start != len {
+            self.buf.truncate(restore);
+            return false;
+        }
+        push_len_reversed(&mut self.buf, len);
+        self.text_len += len;
+        true
+    }
+
+    /// Counts the pair whose name and value frames were just pushed.
+    #[inline]
+    pub(crate) fn end_pair(&mut self) {
+        self.count += 1;
     }
 
     /// Appends a pair.
     #[inline]
     pub(crate) fn push(&mut self, name: &str, value: &str) {
-        self.text.push_str(name);
-        self.text.push_str(value);
-        push_len(&mut self.lens, name.len());
-        push_len(&mut self.lens, value.len());
+        self.buf.reserve(name.len() + value.len() + 4);
+        self.push_frame(name);
+        self.push_frame(value);
         self.count += 1;
     }
 
     /// Removes every pair.
     pub(crate) fn clear(&mut self) {
-        self.text.clear();
-        self.lens.clear();
+        self.buf.clear();
         self.count = 0;
+        self.text_len = 0;
     }
 
     /// The pairs in order.
     #[inline]
     pub(crate) fn iter(&self) -> Iter<'_> {
-        Iter { text: &self.text, lens: &self.lens, remaining: self.count }
+        Iter { rest: &self.buf, remaining: self.count }
     }
 
-    /// Keeps the pairs for which `keep(index, name, value)` holds, in order, compacting text and
-    /// lengths in place (linear time, no second copy of the text).
-    pub(crate) fn retain(&mut self, mut keep: impl FnMut(usize, &str, &str) -> bool) {
-        // Pass 1 reads through `&str`; pass 2 moves bytes, which `String` cannot do in place
-        // without `unsafe`, so it works on the bytes and checks them once at the end.
-        let mut kept = Vec::with_capacity(self.count.div_ceil(64));
-        let mut dropped = 0usize;
-        for (i, (name, value)) in self.iter().enumerate() {
-            if i % 64 == 0 {
-                kept.push(0u64);
+    /// The value of the first pair named `name`: a walk over the frames that reads one
+    /// length byte a frame, compares names as bytes and slices only the value it returns.
+    #[inline]
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let target = name.len();
+        let mut at = 0;
+        loop {
+            let &name_digit = bytes.get(at)?;
+            if name_digit > DIGIT as u8 {
+                return self.get_long(name, at);
             }
-            if keep(i, name, value) {
-                if let Some(word) = kept.last_mut() {
-                    *word |= 1 << (i % 64);
-                }
-            } else {
-                dropped += 1;
+            let name_len = usize::from(name_digit);
+            let value_at = at + name_len + 2;
+            if name_len == target
+                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
+            {
+                let (value_len, v) = len_at(bytes, value_at)?;
+                return self.buf.get(value_at + v..value_at + v + value_len);
             }
+            let &value_digit = bytes.get(value_at)?;
+            if value_digit > DIGIT as u8 {
+                return self.get_long(name, at);
+            }
+            at = value_at + usize::from(value_digit) + 2;
         }
-        if dropped == 0 {
-            return;
+    }
+
+    /// [`Pairs::get`] from the pair at `at` on, for lengths of more than one digit.
+    #[cold]
+    #[inline(never)]
+    fn get_long(&self, name: &str, at: usize) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let (_, value_at) = self.find_name(at, name)?;
+        let (value_len, v) = len_at(bytes, value_at)?;
+        self.buf.get(value_at + v..value_at + v + value_len)
+    }
+
+    /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
+    /// whose name is `name`, with the pair's index counted from that pair, and the end of its
+    /// name frame.
+    fn find_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
+        let bytes = self.buf.as_bytes();
+        let mut at = from;
+        while at < bytes.len() {
+            let (name_len, n) = len_at(bytes, at)?;
+            let name_start = at + n;
+            let value_at = name_start + name_len + n;
+            if name_len == name.len()
+                && bytes.get(name_start..name_start + name_len) == Some(name.as_bytes())
+            {
+                return Some((at, value_at));
+            }
+            let (value_len, v) = len_at(bytes, value_at)?;
+            at = value_at + v + value_len + v;
         }
-        let mut text = core::mem::take(&mut self.text).into_bytes();
-        let mut lens = core::mem::take(&mut self.lens);
-        let (mut read_text, mut write_text) = (0usize, 0usize);
-        let (mut read_lens, mut write_lens) = (0usize, 0usize);
-        for i in 0..self.count {
-            let mut rest = lens.get(read_lens..).unwrap_or_default();
-            let before = rest.len();
-            let (Some(name_len), Some(value_len)) = (take_front(&mut rest), take_front(&mut rest))
-            else {
-                debug_assert!(false, "the lengths cover every pair");
+        None
+    }
+
+    /// Keeps the pairs for which `keep(name, value)` holds (comparing bytes), in order,
+    /// compacting the buffer in place (linear time, no second copy).
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&[u8], &[u8]) -> bool) {
+        // A first pass through `&str` finds the first pair to drop; most calls drop none.
+        let mut first_dropped = None;
+        let mut rest: &str = &self.buf;
+        let mut at = 0;
+        while let Some((name, after_name)) = split_front(rest) {
+            let Some((value, after_value)) = split_front(after_name) else { break };
+            if !keep(name.as_bytes(), value.as_bytes()) {
+                first_dropped = Some(at);
+                break;
+            }
+            at = self.buf.len() - after_value.len();
+            rest = after_value;
+        }
+        let Some(first) = first_dropped else { return };
+        // Then the bytes are moved (which `String` cannot do in place without `unsafe`), and
+        // checked once at the end.
+        let mut bytes = core::mem::take(&mut self.buf).into_bytes();
+        let (mut read, mut write) = (first, first);
+        let mut dropped = 0;
+        let mut dropped_text = 0;
+        while let Some(tail) = bytes.get(read..).filter(|t| !t.is_empty()) {
+            let Some((name, name_frame)) = frame_front(tail) else {
+                debug_assert!(false, "frames cover the buffer");
                 break;
             };
-            let lens_len = before - rest.len();
-            let text_len = name_len + value_len;
-            if read_text + text_len > text.len() {
-                debug_assert!(false, "the lengths fit the text");
+            let Some((value, value_frame)) = tail.get(name_frame..).and_then(frame_front) else {
+                debug_assert!(false, "every name frame has a value frame");
                 break;
+            };
+            let pair = name_frame + value_frame;
+            let name_bytes = tail.get(name.clone()).unwrap_or_default();
+            let value_bytes =
+                tail.get(name_frame + value.start..name_frame + value.end).unwrap_or_default();
+            if keep(name_bytes, value_bytes) {
+                bytes.copy_within(read..read + pair, write);
+                write += pair;
+            } else {
+                dropped += 1;
+                dropped_text += name.len() + value.len();
             }
-            let is_kept = kept.get(i / 64).is_some_and(|word| word & (1 << (i % 64)) != 0);
-            if is_kept {
-                text.copy_within(read_text..read_text + text_len, write_text);
-                lens.copy_within(read_lens..read_lens + lens_len, write_lens);
-                write_text += text_len;
-                write_lens += lens_len;
-            }
-            read_text += text_len;
-            read_lens += lens_len;
+            read += pair;
         }
-        text.truncate(write_text);
-        lens.truncate(write_lens);
-        // Whole names and values were moved, so the bytes are still UTF-8.
-        self.text = String::from_utf8(text).unwrap_or_else(|err| {
+        bytes.truncate(write);
+        // Whole frames were moved, so the bytes are still UTF-8.
+        self.buf = String::from_utf8(bytes).unwrap_or_else(|err| {
             debug_assert!(false, "compaction keeps UTF-8");
             String::from_utf8_lossy(err.as_bytes()).into_owned()
         });
-        self.lens = lens;
         self.count -= dropped;
+        self.text_len -= dropped_text;
     }
 
-    /// Replaces the value of the pair at `index` (nothing happens past the end).
-    pub(crate) fn set_value(&mut self, index: usize, value: &str) {
-        let mut rest: &[u8] = &self.lens;
-        let mut text_start = 0;
-        for _ in 0..index {
-            let (Some(n), Some(v)) = (take_front(&mut rest), take_front(&mut rest)) else {
-                return;
-            };
-            text_start += n + v;
-        }
-        let Some(name_len) = take_front(&mut rest) else {
+    /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
+    /// other pairs of that name; appends the pair when there is none.
+    pub(crate) fn set(&mut self, name: &str, value: &str) {
+        let Some((_, value_start)) = self.find_name(0, name) else {
+            self.push(name, value);
             return;
         };
-        let value_lens_start = self.lens.len() - rest.len();
-        let Some(old_len) = take_front(&mut rest) else {
+        let Some((old, after)) = self.buf.get(value_start..).and_then(split_front) else {
+            debug_assert!(false, "every name frame has a value frame");
             return;
         };
-        let value_lens_end = self.lens.len() - rest.len();
-        let value_start = text_start + name_len;
-        let range = value_start..value_start + old_len;
-        // Inside the text and at character boundaries, by the invariant.
-        if self.text.get(range.clone()).is_none_or(|old| old == value) {
+        let value_end = self.buf.len() - after.len();
+        let (same, old_len) = (old == value, old.len());
+        // Remove the later pairs of that name first (offsets before them stay valid).
+        if self.find_name(value_end, name).is_some() {
+            let mut seen = false;
+            let name = name.as_bytes();
+            self.retain(|n, _| {
+                if n != name {
+                    return true;
+                }
+                let first = !seen;
+                seen = true;
+                first
+            });
+        }
+        if same {
             return;
         }
-        self.text.replace_range(range, value);
-        let mut encoded = Vec::new();
-        push_len(&mut encoded, value.len());
-        self.lens.splice(value_lens_start..value_lens_end, encoded).for_each(drop);
-    }
-}
-
-impl Pairs {
-    /// The list reordered by a stable sort on the names with `cmp`. Working memory beside the
-    /// new list: 14 bytes a pair (`u32` offsets and indices, and the sort's scratch) while the
-    /// text fits in 32 bits, 48 otherwise.
-    pub(crate) fn sorted_by_name(&self, cmp: impl Fn(&str, &str) -> Ordering) -> Pairs {
-        let fits = u32::try_from(self.text.len()).is_ok() && u32::try_from(self.count).is_ok();
-        if !fits {
-            return self.sorted_by_name_wide(cmp);
-        }
-        let mut sorted = Pairs::with_capacity(self.text.len(), self.count);
-        // Pair `i` is `text[starts[i]..starts[i + 1]]`, its name ending at `name_ends[i]`.
-        // Every offset is at most `text.len()`, which fits in a `u32`.
-        let mut starts: Vec<u32> = Vec::with_capacity(self.count + 1);
-        let mut name_ends: Vec<u32> = Vec::with_capacity(self.count);
-        let mut at = 0usize;
-        let mut rest: &[u8] = &self.lens;
-        while let (Some(name_len), Some(value_len)) = (take_front(&mut rest), take_front(&mut rest))
-        {
-            starts.push(at as u32);
-            name_ends.push((at + name_len) as u32);
-            at += name_len + value_len;
-        }
-        starts.push(at as u32);
-        let text = |from: Option<&u32>, to: Option<&u32>| match (from, to) {
-            (Some(&from), Some(&to)) => self.text.get(from as usize..to as usize),
-            _ => None,
-        };
-        let name = |i: u32| text(starts.get(i as usize), name_ends.get(i as usize));
-        let mut order: Vec<u32> = (0..self.count as u32).collect();
-        // `sort_by` is stable.
-        order.sort_by(|&a, &b| cmp(name(a).unwrap_or_default(), name(b).unwrap_or_default()));
-        for i in order {
-            let i = i as usize;
-            let value = text(name_ends.get(i), starts.get(i + 1));
-            if let (Some(name), Some(value)) = (name(i as u32), value) {
-                sorted.push(name, value);
-            } else {
-                debug_assert!(false, "the offsets cut the text");
+        let n_old = digits(old_len);
+        let old_frame = value_start..value_start + n_old + old_len + n_old;
+        if value.len() <= DIGIT {
+            // A short value: its whole frame, built on the stack, replaces the old one.
+            let mut frame = [0u8; DIGIT + 2];
+            let digit = value.len() as u8;
+            if let Some(slot) = frame.get_mut(..value.len() + 2) {
+                let (first, rest) = slot.split_at_mut(1);
+                let (text, last) = rest.split_at_mut(value.len());
+                first.fill(digit);
+                text.copy_from_slice(value.as_bytes());
+                last.fill(digit);
             }
+            let frame = frame.get(..value.len() + 2).and_then(|f| core::str::from_utf8(f).ok());
+            self.buf.replace_range(old_frame, frame.unwrap_or_default());
+        } else {
+            // The text first (one move of the tail), then the lengths around it, which move
+            // nothing more unless their number of digits changes.
+            let text_start = value_start + n_old;
+            self.buf.replace_range(text_start..text_start + old_len, value);
+            let mut digits_buf = [0u8; MAX_DIGITS];
+            let end = text_start + value.len();
+            self.buf.replace_range(end..end + n_old, len_text(value.len(), true, &mut digits_buf));
+            self.buf.replace_range(
+                value_start..text_start,
+                len_text(value.len(), false, &mut digits_buf),
+            );
         }
-        sorted
+        self.text_len = self.text_len - old_len + value.len();
     }
 
-    /// [`Pairs::sorted_by_name`] for a text longer than `u32` offsets reach: the pairs as
-    /// `(&str, &str)`, 32 bytes each, and the sort's scratch.
-    fn sorted_by_name_wide(&self, cmp: impl Fn(&str, &str) -> Ordering) -> Pairs {
-        let mut order: Vec<(&str, &str)> = self.iter().collect();
+    /// The list reordered by a stable sort on the names with `cmp`: the pairs' names and
+    /// frames are sorted (32 bytes a pair and the sort's scratch), then copied once.
+    pub(crate) fn sorted_by_name(&self, cmp: impl Fn(&str, &str) -> Ordering) -> Pairs {
+        let mut order: Vec<(&str, &str)> = Vec::with_capacity(self.count);
+        let mut rest: &str = &self.buf;
+        let mut at = 0;
+        while let Some((name, after_name)) = split_front(rest) {
+            let Some((_, after_value)) = split_front(after_name) else { break };
+            let end = self.buf.len() - after_value.len();
+            if let Some(pair) = self.buf.get(at..end) {
+                order.push((name, pair));
+            }
+            at = end;
+            rest = after_value;
+        }
         // `sort_by` is stable.
         order.sort_by(|(a, _), (b, _)| cmp(a, b));
-        let mut sorted = Pairs::with_capacity(self.text.len(), self.count);
-        for (name, value) in order {
-            sorted.push(name, value);
+        let mut buf = String::with_capacity(self.buf.len());
+        for (_, pair) in order {
+            buf.push_str(pair);
         }
-        sorted
+        Pairs { buf, count: self.count, text_len: self.text_len }
     }
 }
 
 /// The pairs of a [`Pairs`] list, from either end.
 #[derive(Clone, Debug)]
 pub(crate) struct Iter<'a> {
-    /// The names and values not yet yielded.
-    text: &'a str,
-    /// Their lengths.
-    lens: &'a [u8],
+    /// The frames not yet yielded.
+    rest: &'a str,
     /// The number of pairs not yet yielded.
     remaining: usize,
 }
@@ -313,12 +479,6 @@ impl<'a> Iter<'a> {
     #[inline]
     pub(crate) fn remaining(&self) -> usize {
         self.remaining
-    }
-
-    /// The bytes of text and lengths not yet yielded.
-    #[inline]
-    fn sizes(&self) -> (usize, usize) {
-        (self.text.len(), self.lens.len())
     }
 }
 
@@ -330,11 +490,14 @@ impl<'a> Iterator for Iter<'a> {
         if self.remaining == 0 {
             return None;
         }
-        let name_len = take_front(&mut self.lens)?;
-        let value_len = take_front(&mut self.lens)?;
-        let (name, rest) = self.text.split_at_checked(name_len)?;
-        let (value, rest) = rest.split_at_checked(value_len)?;
-        self.text = rest;
+        let bytes = self.rest.as_bytes();
+        let (name_len, n) = len_at(bytes, 0)?;
+        let value_at = n + name_len + n;
+        let (value_len, v) = len_at(bytes, value_at)?;
+        let value_start = value_at + v;
+        let name = self.rest.get(n..n + name_len)?;
+        let value = self.rest.get(value_start..value_start + value_len)?;
+        self.rest = self.rest.get(value_start + value_len + v..)?;
         self.remaining -= 1;
         Some((name, value))
     }
@@ -351,39 +514,36 @@ impl<'a> DoubleEndedIterator for Iter<'a> {
         if self.remaining == 0 {
             return None;
         }
-        let value_len = take_back(&mut self.lens)?;
-        let name_len = take_back(&mut self.lens)?;
-        let (rest, value) = self.text.split_at_checked(self.text.len().checked_sub(value_len)?)?;
-        let (rest, name) = rest.split_at_checked(rest.len().checked_sub(name_len)?)?;
-        self.text = rest;
+        let (rest, value) = split_back(self.rest)?;
+        let (rest, name) = split_back(rest)?;
+        self.rest = rest;
         self.remaining -= 1;
         Some((name, value))
     }
 }
 
-/// An owning iterator: the list and how much of it (from each end) is already yielded.
+/// An owning iterator: the list and the range of its buffer not yet yielded.
 #[derive(Clone, Debug)]
 pub(crate) struct IntoIter {
     pairs: Pairs,
-    /// Bytes of text and lengths yielded from the front.
-    front: (usize, usize),
-    /// Bytes of text and lengths not yet yielded, counted from the front.
-    end: (usize, usize),
+    /// Bytes of the buffer yielded from the front.
+    front: usize,
+    /// Where the bytes yielded from the back start.
+    end: usize,
     remaining: usize,
 }
 
 impl IntoIter {
     pub(crate) fn new(pairs: Pairs) -> IntoIter {
-        let end = (pairs.text.len(), pairs.lens.len());
+        let end = pairs.buf.len();
         let remaining = pairs.count;
-        IntoIter { pairs, front: (0, 0), end, remaining }
+        IntoIter { pairs, front: 0, end, remaining }
     }
 
     /// The part not yet yielded, as a borrowing iterator.
     fn view(&self) -> Iter<'_> {
         Iter {
-            text: self.pairs.text.get(self.front.0..self.end.0).unwrap_or_default(),
-            lens: self.pairs.lens.get(self.front.1..self.end.1).unwrap_or_default(),
+            rest: self.pairs.buf.get(self.front..self.end).unwrap_or_default(),
             remaining: self.remaining,
         }
     }
@@ -394,24 +554,20 @@ impl IntoIter {
 
     pub(crate) fn next_pair(&mut self) -> Option<(String, String)> {
         let mut view = self.view();
-        let (before_text, before_lens) = view.sizes();
+        let before = view.rest.len();
         let (name, value) = view.next()?;
         let pair = (String::from(name), String::from(value));
-        let (after_text, after_lens) = view.sizes();
-        self.front.0 += before_text - after_text;
-        self.front.1 += before_lens - after_lens;
+        self.front += before - view.rest.len();
         self.remaining -= 1;
         Some(pair)
     }
 
     pub(crate) fn next_back_pair(&mut self) -> Option<(String, String)> {
         let mut view = self.view();
-        let (before_text, before_lens) = view.sizes();
+        let before = view.rest.len();
         let (name, value) = view.next_back()?;
         let pair = (String::from(name), String::from(value));
-        let (after_text, after_lens) = view.sizes();
-        self.end.0 -= before_text - after_text;
-        self.end.1 -= before_lens - after_lens;
+        self.end -= before - view.rest.len();
         self.remaining -= 1;
         Some(pair)
     }
@@ -420,38 +576,50 @@ impl IntoIter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
+
+    fn list(pairs: &[(&str, &str)]) -> Pairs {
+        let mut out = Pairs::new();
+        for (n, v) in pairs {
+            out.push(n, v);
+        }
+        out
+    }
 
     #[test]
-    fn varints_round_trip_from_both_ends() {
-        let values = [0usize, 1, 0x7F, 0x80, 0x3FFF, 0x4000, 1 << 40, usize::MAX];
-        let mut lens = Vec::new();
+    fn lengths_round_trip_from_both_ends() {
+        let values = [0usize, 1, 0x3F, 0x40, 0xFFF, 0x1000, 1 << 40, usize::MAX];
         for &v in &values {
-            push_len(&mut lens, v);
+            let (mut front, mut back) = (String::new(), String::new());
+            push_len(&mut front, v);
+            push_len_reversed(&mut back, v);
+            assert!(front.is_ascii() && back.is_ascii());
+            assert_eq!(front.len(), digits(v), "{v}");
+            assert_eq!(read_len(front.as_bytes().iter()), Some((v, digits(v))), "{v}");
+            assert_eq!(read_len(back.as_bytes().iter().rev()), Some((v, digits(v))), "{v}");
+            let mut out = [0u8; MAX_DIGITS];
+            assert_eq!(len_text(v, false, &mut out), front);
+            assert_eq!(len_text(v, true, &mut out), back);
         }
-        let mut front: &[u8] = &lens;
-        let mut back: &[u8] = &lens;
-        for (i, &v) in values.iter().enumerate() {
-            assert_eq!(take_front(&mut front), Some(v));
-            assert_eq!(take_back(&mut back), Some(values[values.len() - 1 - i]));
-        }
-        assert!(front.is_empty() && back.is_empty());
-        assert_eq!(take_front(&mut front), None);
-        assert_eq!(take_back(&mut back), None);
-        // A truncated varint decodes to nothing, not to a wrong value.
-        assert_eq!(take_front(&mut &[0x80u8][..]), None);
+        assert_eq!(digits(0), 1);
+        assert_eq!(digits(63), 1);
+        assert_eq!(digits(64), 2);
+        assert_eq!(digits(usize::MAX), MAX_DIGITS);
+        // A cut length decodes to nothing, not to a wrong value.
+        assert_eq!(read_len([0x41u8].iter()), None);
+        assert_eq!(split_front("\u{1}"), None);
     }
 
     #[test]
     fn layout() {
-        let mut pairs = Pairs::new();
-        pairs.push("a", "1");
-        pairs.push("", "xyz");
-        pairs.push("\u{E9}", "");
-        assert_eq!(pairs.text, "a1xyz\u{E9}");
-        assert_eq!(pairs.lens, [1, 1, 0, 3, 2, 0]);
+        let mut pairs = list(&[("a", "1"), ("", "xyz"), ("\u{E9}", "")]);
+        assert_eq!(pairs.buf, "\u{1}a\u{1}\u{1}1\u{1}\0\0\u{3}xyz\u{3}\u{2}\u{E9}\u{2}\0\0");
+        assert_eq!((pairs.len(), pairs.text_len()), (3, 7));
         let long = "x".repeat(200);
         pairs.push(&long, "");
-        assert_eq!(pairs.lens[6..], [0xC8, 0x01, 0]);
+        // 200 = 8 + 3 * 64: digits 0x48 (8 and the flag), then 3; reversed after the text.
+        assert!(pairs.buf.ends_with("\u{3}\u{48}\0\0"));
+        assert!(pairs.buf.contains(&format!("\u{48}\u{3}{long}\u{3}\u{48}")));
         let all: Vec<_> = pairs.iter().collect();
         assert_eq!(all, [("a", "1"), ("", "xyz"), ("\u{E9}", ""), (long.as_str(), "")]);
         let back: Vec<_> = pairs.iter().rev().collect();
@@ -459,46 +627,61 @@ mod tests {
     }
 
     #[test]
-    fn retain_and_set_value_keep_the_invariant() {
+    fn frames_written_by_a_callback() {
         let mut pairs = Pairs::new();
-        for (n, v) in [("a", "1"), ("b", "22"), ("a", "333"), ("c", "")] {
-            pairs.push(n, v);
-        }
-        pairs.retain(|i, n, _| i == 0 || n != "a");
-        assert_eq!(pairs.iter().collect::<Vec<_>>(), [("a", "1"), ("b", "22"), ("c", "")]);
-        pairs.set_value(1, &"y".repeat(300));
-        pairs.set_value(0, "");
-        pairs.set_value(9, "ignored");
-        let mut expected = Pairs::new();
-        expected.push("a", "");
-        expected.push("b", &"y".repeat(300));
-        expected.push("c", "");
-        assert_eq!(pairs, expected);
-        pairs.retain(|_, _, _| false);
+        assert!(pairs.push_frame_with(2, |buf| {
+            buf.push_str("ab");
+            true
+        }));
+        // A wrong length or a refusal leaves the buffer as it was.
+        assert!(!pairs.push_frame_with(3, |buf| {
+            buf.push_str("ab");
+            true
+        }));
+        assert!(!pairs.push_frame_with(0, |_| false));
+        pairs.push_frame("");
+        pairs.end_pair();
+        assert_eq!(pairs, list(&[("ab", "")]));
+    }
+
+    #[test]
+    fn retain_and_set_keep_the_invariant() {
+        let mut pairs = list(&[("a", "1"), ("b", "22"), ("a", "333"), ("c", "")]);
+        let mut seen = false;
+        pairs.retain(|n, _| {
+            let keep = n != b"a" || !seen;
+            seen |= n == b"a";
+            keep
+        });
+        assert_eq!(pairs, list(&[("a", "1"), ("b", "22"), ("c", "")]));
+        let long = "y".repeat(300);
+        pairs.set("b", &long);
+        assert_eq!(pairs, list(&[("a", "1"), ("b", &long), ("c", "")]));
+        pairs.set("a", "");
+        pairs.set("b", "z");
+        pairs.set("d", "4");
+        assert_eq!(pairs, list(&[("a", ""), ("b", "z"), ("c", ""), ("d", "4")]));
+        pairs.push("b", "again");
+        pairs.push("b", &long);
+        pairs.set("b", "last");
+        assert_eq!(pairs, list(&[("a", ""), ("b", "last"), ("c", ""), ("d", "4")]));
+        assert_eq!(pairs.text_len(), 1 + 1 + 4 + 1 + 1 + 1);
+        pairs.retain(|_, _| false);
         assert_eq!(pairs, Pairs::new());
         assert_eq!(pairs.iter().next(), None);
     }
 
     #[test]
-    fn sorting_is_stable_with_either_working_memory() {
-        let mut pairs = Pairs::new();
-        for (n, v) in [("b", "1"), ("a", "2"), ("b", "3"), ("", "4"), ("a", "")] {
-            pairs.push(n, v);
-        }
+    fn sorting_is_stable() {
+        let pairs = list(&[("b", "1"), ("a", "2"), ("b", "3"), ("", "4"), ("a", "")]);
         let sorted = pairs.sorted_by_name(|a, b| a.cmp(b));
-        let all: Vec<_> = sorted.iter().collect();
-        assert_eq!(all, [("", "4"), ("a", "2"), ("a", ""), ("b", "1"), ("b", "3")]);
-        assert_eq!(pairs.sorted_by_name_wide(|a, b| a.cmp(b)), sorted);
+        assert_eq!(sorted, list(&[("", "4"), ("a", "2"), ("a", ""), ("b", "1"), ("b", "3")]));
         assert_eq!(Pairs::new().sorted_by_name(|a, b| a.cmp(b)), Pairs::new());
     }
 
     #[test]
     fn owning_iterator_from_both_ends() {
-        let mut pairs = Pairs::new();
-        for (n, v) in [("a", "1"), ("b", "2"), ("c", "3")] {
-            pairs.push(n, v);
-        }
-        let mut it = IntoIter::new(pairs);
+        let mut it = IntoIter::new(list(&[("a", "1"), ("b", "2"), ("c", "3")]));
         assert_eq!(it.next_back_pair(), Some(("c".into(), "3".into())));
         assert_eq!(it.next_pair(), Some(("a".into(), "1".into())));
         assert_eq!(it.remaining(), 1);

@@ -296,8 +296,12 @@ fn code_unit_order() {
         for (j, b) in ordered.iter().enumerate() {
             assert_eq!(cmp_code_units(a, b), i.cmp(&j), "{a:?} vs {b:?}");
             // Against a naive oracle over UTF-16 code units, with a shared prefix.
-            let (a, b) = (format!("x\u{E9}{a}"), format!("x\u{E9}{b}"));
-            assert_eq!(cmp_code_units(&a, &b), a.encode_utf16().cmp(b.encode_utf16()));
+            for prefix in ["x\u{E9}", "0123456\u{E9}", "0123456789abcdefgh"] {
+                let (a, b) = (format!("{prefix}{a}"), format!("{prefix}{b}"));
+                assert_eq!(cmp_code_units(&a, &b), a.encode_utf16().cmp(b.encode_utf16()));
+                let (a, b) = (format!("{a}{prefix}"), format!("{b}{prefix}"));
+                assert_eq!(cmp_code_units(&a, &b), a.encode_utf16().cmp(b.encode_utf16()));
+            }
         }
     }
     // The first different byte falls inside a character.
