@@ -17,7 +17,7 @@ use serde_json::Value;
 use weburl_test_support::{BENCH_LISTS, load_bench_list, load_wpt_json};
 
 /// Every fuzz target, in the order `cargo xtask fuzz` runs them.
-pub const TARGETS: [&str; 18] = [
+pub const TARGETS: [&str; 19] = [
     "parse",
     "parse_base",
     "setters",
@@ -30,6 +30,7 @@ pub const TARGETS: [&str; 18] = [
     "search_params",
     "rfc3986",
     "file_path",
+    "file_path_windows",
     "make_relative",
     "query_pairs_mut",
     "path_segments_mut",
@@ -45,6 +46,36 @@ const SEP: u8 = 0xFF;
 const SETTERS: [&str; 10] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
     "hash",
+];
+
+/// Seeds of `file_path_windows`: drive, UNC, verbatim and device paths, dot components,
+/// mixed separators, NUL, non-ASCII, and the hosts the URL parser rewrites.
+const WINDOWS_PATHS: [&str; 25] = [
+    r"C:\",
+    r"C:\dir\file.txt",
+    r"c:/dir/sub/",
+    r"C:\a b\100%#1?.txt",
+    r"C:\a\.\b\.",
+    r"C:\a\..\b",
+    "C:\\a\0b",
+    r"C:\été\日本",
+    r"C:dir",
+    r"\dir",
+    r"\\server\share\dir\file",
+    r"\\server\share",
+    r"//server/share/x/",
+    r"\\Bücher.example\c$\x",
+    r"\\10.0.0.1\share",
+    r"\\0x7f.1\share",
+    r"\\localhost\c$",
+    "\\\\a\tb\\share",
+    r"\\server\.\x",
+    r"\\?\C:\dir\file",
+    r"\\?\C:",
+    r"\\?\C:\a\.\b",
+    r"\\?\UNC\server\share\x",
+    r"\\?\Volume{1}\x",
+    r"\\.\COM1",
 ];
 
 /// How many lines of each benchmark list become seeds (spread over the whole list).
@@ -233,6 +264,20 @@ impl Data {
                         let text = String::from_utf8_lossy(&url);
                         let path = text.trim_start_matches("file:").trim_start_matches("//");
                         seeds.push(format!("/{}", path.trim_start_matches('/')).into_bytes());
+                    }
+                }
+                seeds
+            }
+            // Windows paths of every prefix form, and the WPT file URLs whose paths have a
+            // drive letter or whose host would be a UNC server (the target also reads its
+            // input as URL text).
+            "file_path_windows" => {
+                let mut seeds: Vec<Vec<u8>> =
+                    WINDOWS_PATHS.iter().map(|p| p.as_bytes().to_vec()).collect();
+                for url in self.url_inputs() {
+                    let text = String::from_utf8_lossy(&url);
+                    if text.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("file:")) {
+                        seeds.push(url.clone());
                     }
                 }
                 seeds
@@ -548,6 +593,11 @@ mod tests {
         assert_eq!(SETTERS[9], "hash");
         // Only the pattern target, with its capped inputs, has the short timeout.
         assert_eq!((timeout_seconds("pattern"), timeout_seconds("parse")), (2, 10));
+        // The Windows path seeds cover every prefix form the conversion distinguishes.
+        assert!(TARGETS.contains(&"file_path_windows"));
+        for prefix in [r"C:\", "c:/", r"\\s", "//s", r"\\?\C:", r"\\?\UNC\", r"\\.\", r"\"] {
+            assert!(WINDOWS_PATHS.iter().any(|p| p.starts_with(prefix)), "{prefix}");
+        }
         let unique: BTreeSet<&str> = TARGETS.iter().copied().collect();
         assert_eq!(unique.len(), TARGETS.len(), "a target is listed twice");
     }

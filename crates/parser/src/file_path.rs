@@ -77,12 +77,13 @@ pub enum FilePathError {
         at: usize,
     },
     /// Windows: the UNC server name is not a valid host for a `file:` URL (the host parser
-    /// rejects it, or it is `localhost`, which the parser turns into the empty host).
+    /// rejects it, it is `localhost`, which the parser turns into the empty host, or it holds
+    /// a tab or newline, which the parser would remove).
     InvalidHost,
     /// The URL's scheme is not `file`.
     NotFileUrl,
     /// The URL's host cannot be part of a path here: any non-empty host on Unix, an IPv6
-    /// address on Windows.
+    /// address or the host `.` (which would make a `\\.\` device path) on Windows.
     HostNotAllowed,
     /// Windows: a URL with an empty host whose path does not start with a drive letter.
     MissingDrive,

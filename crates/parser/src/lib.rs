@@ -89,9 +89,30 @@ pub use host::HostKind;
 pub use host_api::HostRef;
 pub use options::ParseOptions;
 pub use origin::{OpaqueOrigin, Origin};
+/// Hooks for the fuzz targets in `fuzz/` (feature `fuzzing`): not a public API, and not
+/// covered by semver.
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
-pub use parser::fuzzing;
+pub mod fuzzing {
+    pub use crate::parser::fuzzing::*;
+
+    /// The Windows path to `file:` URL conversion, on every platform (what
+    /// `Url::from_file_path` and `Url::from_directory_path` do on Windows).
+    pub fn windows_path_to_url(
+        path: &str,
+        directory: bool,
+    ) -> Result<crate::Url, crate::FilePathError> {
+        crate::file_path::windows::windows_path_to_url(path, directory)
+    }
+
+    /// The `file:` URL to Windows path conversion, on every platform (what
+    /// `Url::to_file_path` does on Windows).
+    pub fn url_to_windows_path(
+        url: &crate::Url,
+    ) -> Result<alloc::string::String, crate::FilePathError> {
+        crate::file_path::windows::url_to_windows_path(url)
+    }
+}
 pub use path_segments::{PathSegments, PathSegmentsMut};
 pub use position::Position;
 pub use query_pairs::{QueryPairs, QueryPairsIntoOwned, QueryPairsMut};

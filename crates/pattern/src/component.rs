@@ -12,7 +12,7 @@ use crate::engine::{RegExpEngine, Regress};
 use crate::error::PatternError;
 use crate::parser::{EncodingCallback, Modifier, Options, Part, PartType, parse_pattern_string};
 use crate::pattern_string::generate_pattern_string;
-use crate::regexp_gen::generate_regexp_and_names;
+use crate::regexp_gen::{generate_matching_regexp, generate_regexp_and_names};
 
 /// The engine every component uses (see [`RegExpEngine`]).
 type Engine = Regress;
@@ -61,8 +61,16 @@ pub(crate) fn compile_component(
     // Steps 1 to 6.
     let parts = parse_pattern_string(input, options, encode)?;
     let (source, group_names) = generate_regexp_and_names(&parts, options);
-    let regexp = Engine::compile(&source, options.ignore_case)
-        .ok_or(PatternError::InvalidRegExp { component: None })?;
+    // The standard's expression decides validity (step 5); the engine runs an equivalent one
+    // without nested quantifiers around wildcards (`generate_matching_regexp`).
+    let invalid = PatternError::InvalidRegExp { component: None };
+    let standard = Engine::compile(&source, options.ignore_case).ok_or(invalid)?;
+    let matching = generate_matching_regexp(&parts, options);
+    let regexp = if matching == source {
+        standard
+    } else {
+        Engine::compile(&matching, options.ignore_case).ok_or(invalid)?
+    };
     // Steps 7 to 9.
     let pattern_string = generate_pattern_string(&parts, options);
     let has_regexp_groups = parts.iter().any(|p| p.kind == PartType::Regexp);
@@ -146,7 +154,7 @@ impl CompiledComponent {
             }
             // Every match starts with the literal prefix: skip the search when it is absent.
             _ if self.prefix_rejects(input) => false,
-            Matcher::Direct(direct) => direct.exec(input, groups),
+            Matcher::Direct(direct) if direct.handles(input) => direct.exec(input, groups),
             _ => self.regexp.exec(input, groups),
         }
     }
@@ -156,7 +164,9 @@ impl CompiledComponent {
         match &self.matcher {
             Matcher::Wildcard if !has_line_terminator(input) => true,
             Matcher::Literal(text) if !self.ignore_case => input == text,
-            Matcher::Direct(direct) => !self.prefix_rejects(input) && direct.test(input),
+            Matcher::Direct(direct) if direct.handles(input) => {
+                !self.prefix_rejects(input) && direct.test(input)
+            }
             _ => {
                 let mut groups = Vec::new();
                 self.exec(input, &mut groups)

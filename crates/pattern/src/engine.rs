@@ -9,9 +9,10 @@
 //! component being matched, e.g. a user-supplied regexp group such as `((?:a+)+)b`. The forms
 //! the standard generates for repeated `*` groups (`/*+*+*+x` compiles to
 //! `^\/((?:.*)+)((?:.*)+)((?:.*)+)x$`, 10.8 s on a 20-byte path in a release build) never reach
-//! the engine when case matters: `direct.rs` matches them as unrepeated groups, which gives the
-//! same result. What this crate adds is listed in the crate docs; it does not bound the time of
-//! what does reach the engine.
+//! the engine on ASCII input: `direct.rs` matches them as unrepeated groups, which gives the
+//! same result, and where they do reach it the engine runs `regexp_gen::generate_matching_regexp`
+//! (single quantifiers, the same result). What this crate adds is listed in the crate docs; it
+//! does not bound the time of what does reach the engine.
 
 use alloc::vec::Vec;
 use core::ops::Range;

@@ -32,14 +32,18 @@
 //! engine with no linear-time guarantee, no step limit and no non-backtracking mode (its PikeVM
 //! backend is documented as a test aid). What this crate guarantees: pattern strings are
 //! limited to [`MAX_PATTERN_LEN`] bytes per component; an invalid expression is
-//! [`PatternError::InvalidRegExp`], never a panic; a case-sensitive component made of fixed
-//! text, `:name` groups with at most a `?` modifier, and `*` groups with any modifier (a
-//! repeated `*` group matches exactly what an unrepeated one does) never runs the engine: a
-//! direct search in the engine's order matches it in time polynomial in the component's length
-//! (at most O(n^k) for k groups; `/*+*+*+x`, 10.8 s on a 20-byte path in `regress`, is cubic).
-//! Everything else runs `regress` unbounded: regexp groups with
-//! nested quantifiers (`((?:a+)+)b`), repeated `:name` groups, and any component with
-//! `ignoreCase`, can take time exponential in the length of the URL component. Do not compile
+//! [`PatternError::InvalidRegExp`], never a panic; a component made of fixed text, `:name`
+//! groups with at most a `?` modifier, and `*` groups with any modifier (a repeated `*` group
+//! matches exactly what an unrepeated one does) never runs the engine when case matters, nor
+//! with `ignoreCase` on ASCII input (component inputs are ASCII after canonicalization): a
+//! direct search in the engine's order matches it, remembering failed (part, position) pairs,
+//! in time quadratic in the component's length times the number of parts. A repeated `*` or
+//! `:name` group that does reach the engine runs as a single quantifier (`(.*)` for
+//! `((?:.*)+)`, `([^/]+)` for `((?:[^/]+?)+)`), with the same result. Everything else runs
+//! `regress` unbounded: regexp groups with nested quantifiers (`((?:a+)+)b`), repeated `:name`
+//! groups with a prefix, optional or repeated `{...}` groups (`{a}?{a}?aa`), can take time
+//! exponential in the length of the URL component, as ECMAScript regular expressions do in
+//! browsers. Do not compile
 //! untrusted patterns without vetting them ([`UrlPattern::has_regexp_groups`], `ignoreCase`).
 //!
 //! The standard's `compareComponent` is not part of the text this crate follows

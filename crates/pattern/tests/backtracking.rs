@@ -1,6 +1,8 @@
 //! What bounds matching time (crate docs, "Regular expressions"): repeated `*` groups, whose
 //! generated expressions backtrack exponentially in `regress`, are matched directly in
-//! polynomial time when case matters, with the engine's result.
+//! polynomial time (with ignoreCase too, on ASCII input), with the engine's result; repeated
+//! wildcards that reach the engine run as single quantifiers; adjacent groups are searched once
+//! per position.
 
 use weburl_pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
 
@@ -57,4 +59,59 @@ fn fuzz_timeout_two_adjacent_wildcards_in_a_pathname() {
     assert!(!p.test(input, None).unwrap());
     assert!(p.exec(input, None).unwrap().is_none());
     assert!(start.elapsed() < std::time::Duration::from_secs(5), "{:?}", start.elapsed());
+}
+
+/// Time of `test` and `exec` of `p` on the failing `input`, which must not match.
+fn time_failing(p: &UrlPattern, input: &str) -> std::time::Duration {
+    let start = std::time::Instant::now();
+    assert!(!p.test(input, None).unwrap());
+    assert!(p.exec(input, None).unwrap().is_none());
+    start.elapsed()
+}
+
+fn pathname_with(p: &str, ignore_case: bool) -> UrlPattern {
+    let options = UrlPatternOptions::default().ignore_case(ignore_case);
+    UrlPattern::from_init(&UrlPatternInit::default().with_pathname(p), options).unwrap()
+}
+
+#[test]
+fn repeated_wildcards_with_ignore_case_or_a_regexp_group() {
+    // These reach the engine; it runs `(.*)` for each repeated `*` group, not the standard's
+    // `((?:.*)+)`, which backtracks exponentially (the same result, see regexp_gen.rs).
+    let long = format!("https://h/{}", "a".repeat(100));
+    for p in [pathname_with("/*+*+*+x", true), pathname_with("/*+*+*+(x)", false)] {
+        let elapsed = time_failing(&p, &long);
+        assert!(elapsed < std::time::Duration::from_secs(5), "{:?}", elapsed);
+    }
+    let r = pathname_with("/*+*+*+x", true).exec("https://h/ab/cX", None).unwrap().unwrap();
+    assert_eq!((r.pathname.group("0"), r.pathname.group("1")), (Some("ab/c"), Some("")));
+}
+
+#[test]
+fn repeated_named_groups_without_a_prefix() {
+    // `/x:a+y`: the standard's `((?:[^\/]+?)+)` before a failing `y`; the engine runs
+    // `([^\/]+)`, which tries the same ends in the same order.
+    let p = pathname_with("/x:a+y", false);
+    let elapsed = time_failing(&p, &format!("https://h/x{}", "a".repeat(60)));
+    assert!(elapsed < std::time::Duration::from_secs(5), "{:?}", elapsed);
+    let r = p.exec("https://h/xaby", None).unwrap().unwrap();
+    assert_eq!(r.pathname.group("a"), Some("ab"));
+    let r = pathname_with("/x:a*y", false).exec("https://h/xy", None).unwrap().unwrap();
+    assert_eq!(r.pathname.group("a"), Some(""));
+}
+
+#[test]
+fn adjacent_named_groups_are_polynomial() {
+    // Eight adjacent `:name` groups: length^8 steps by plain backtracking, with or without
+    // ignoreCase (which now also takes the direct matcher on ASCII input).
+    let groups: String = (0..8).map(|i| format!(":g{i}")).collect();
+    let long = format!("https://h/{}", "a".repeat(80));
+    for ignore_case in [false, true] {
+        let p = pathname_with(&format!("/{groups}\\x"), ignore_case);
+        let elapsed = time_failing(&p, &long);
+        assert!(elapsed < std::time::Duration::from_secs(5), "{:?}", elapsed);
+    }
+    let p = pathname_with(&format!("/{groups}\\x"), true);
+    let r = p.exec("https://h/abcdefghX", None).unwrap().unwrap();
+    assert_eq!((r.pathname.group("g0"), r.pathname.group("g7")), (Some("a"), Some("h")));
 }

@@ -136,8 +136,10 @@ pub(crate) fn windows_path_to_url(path: &str, directory: bool) -> Result<Url, Fi
             empty_host_file_url(href)
         }
         Prefix::Unc { server, share, share_at } => {
-            // Bytes that would end the host early, or change it when percent-decoded.
-            if server.bytes().any(|b| matches!(b, b'%' | b'?' | b'#' | b'@' | b':')) {
+            // Bytes that would end the host early, or change it when percent-decoded, and the
+            // tab and newlines the URL parser removes (so `a<TAB>b` would become `ab`).
+            let bad = |b| matches!(b, b'%' | b'?' | b'#' | b'@' | b':' | b'\t' | b'\n' | b'\r');
+            if server.bytes().any(bad) {
                 return Err(FilePathError::InvalidHost);
             }
             let capacity = server.len() + segments_capacity(share.as_bytes()) + 1;
@@ -169,6 +171,10 @@ pub(crate) fn url_to_windows_path(url: &Url) -> Result<String, FilePathError> {
             if rest.len() == 0 {
                 out.push('\\');
             }
+        }
+        // `\\.\` would be a device path (`file://./pipe/x` a named pipe), not a UNC path.
+        Some(HostKind::Domain) if url.hostname() == "." => {
+            return Err(FilePathError::HostNotAllowed);
         }
         Some(HostKind::Domain | HostKind::Ipv4) => {
             out.push_str("\\\\");
@@ -272,6 +278,22 @@ mod tests {
         for bad in [r"\\localhost\c$", r"\\a b\s", r"\\a%41\s", r"\\a?b\s", r"\\u@h\s", r"\\C:\s"] {
             assert_eq!(href(bad), Err(FilePathError::InvalidHost), "{bad}");
         }
+    }
+
+    #[test]
+    fn servers_the_url_parser_would_rewrite() {
+        // Found by the `file_path_windows` fuzz target: the URL parser removes tabs and
+        // newlines anywhere, so `\\a<TAB>b\share` became `file://ab/share`, another server.
+        for bad in ["\\\\a\tb\\share", "\\\\a\nb\\s", "\\\\\rab\\s", "\\\\?\\UNC\\a\tb\\s"] {
+            assert_eq!(href(bad), Err(FilePathError::InvalidHost), "{bad:?}");
+        }
+        // Found by the same target: the host `.` gave the device path `\\.\elephant`.
+        assert_eq!(back("file://./elephant"), Err(FilePathError::HostNotAllowed));
+        assert_eq!(back("file://./pipe/x"), Err(FilePathError::HostNotAllowed));
+        assert_eq!(back("file://../s").unwrap(), r"\\..\s");
+        // In a segment they are percent-encoded and read back.
+        assert_eq!(href("\\\\a\\s\tx").unwrap(), "file://a/s%09x");
+        assert_eq!(back("file://a/s%09x").unwrap(), "\\\\a\\s\tx");
     }
 
     #[test]
