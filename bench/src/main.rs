@@ -3,6 +3,7 @@
 //!
 //! `cargo run --release -p weburl-bench -- compare [--rounds N] [--data DIR]`
 //! `cargo run --release -p weburl-bench -- scaling [--timing | memory] [--only CASE]`
+//! `cargo run --profile sqlbench -p weburl-bench --features sql -- sql [--rounds N]` (DataFusion)
 //!
 //! Every suite runs its contestants in alternating rounds (order reversed every other round,
 //! one untimed warm-up pass first) and prints medians and paired ratios with their min and max.
@@ -10,6 +11,8 @@
 mod families;
 mod pattern;
 mod scaling;
+#[cfg(feature = "sql")]
+mod sql;
 mod suites;
 mod timing;
 
@@ -32,6 +35,8 @@ fn usage() -> ExitCode {
          \x20      weburl-bench profile IMPL SUITE [PASSES] [DIR]\n\
          \x20      weburl-bench scaling [--timing | memory] [--only CASE] [--bytes N] [--pairs K]\n\
          \x20      weburl-bench pattern [ROUNDS [SUITE:IMPL]]   (weburl-pattern against urlpattern 0.6)\n\
+         \x20      weburl-bench sql [--rounds N] [--rows N] [--partitions P] [--cores 1,2] [--only GROUP]\n\
+         \x20      weburl-bench sql profile CONTESTANT [CORES] [PASSES]   (feature `sql`: DataFusion)\n\
          suites: parse, can_parse, rfc3986, domain_to_ascii, form, setters, callback\n\
          profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
          for valgrind --tool=callgrind or perf record"
@@ -89,6 +94,16 @@ fn main() -> ExitCode {
                 },
                 |()| ExitCode::SUCCESS,
             );
+        }
+        #[cfg(feature = "sql")]
+        Some("sql") => return sql::main(args, &default_data_dir()),
+        #[cfg(not(feature = "sql"))]
+        Some("sql") => {
+            eprintln!(
+                "weburl-bench: built without feature `sql`; build with \
+                 `cargo build --profile sqlbench -p weburl-bench --features sql`"
+            );
+            return ExitCode::from(2);
         }
         Some("families") => return families::main(args, default_data_dir()),
         Some("families-list") => return families::list(default_data_dir()),

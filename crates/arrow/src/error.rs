@@ -64,9 +64,62 @@ pub enum Error {
     Arrow(String),
 }
 
+impl Error {
+    /// The row the error is about (its index in the arrays the kernel was given, from 0), or
+    /// `None` for an error about the whole call.
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// use weburl_arrow::{Component, OnInvalid, Options};
+    /// let urls = StringArray::from(vec!["https://a/", "nope"]);
+    /// let strict = Options::new().invalid(OnInvalid::Error);
+    /// let error = weburl_arrow::component(&urls, Component::Host, &strict).unwrap_err();
+    /// assert_eq!(error.row(), Some(1));
+    /// ```
+    #[must_use]
+    pub fn row(&self) -> Option<usize> {
+        match self {
+            Error::InvalidUtf8 { row }
+            | Error::InvalidUrl { row, .. }
+            | Error::InvalidDomain { row, .. }
+            | Error::InvalidUriReference { row, .. }
+            | Error::OutputTooLarge { row } => Some(*row),
+            Error::UnsupportedType { .. } | Error::LengthMismatch { .. } | Error::Arrow(_) => None,
+        }
+    }
+
+    /// The message without its `row N: ` prefix, for callers that name the row their own way
+    /// (as `weburl-datafusion` does).
+    ///
+    /// ```
+    /// use arrow_array::StringArray;
+    /// use weburl_arrow::{Component, OnInvalid, Options};
+    /// let urls = StringArray::from(vec!["nope"]);
+    /// let strict = Options::new().invalid(OnInvalid::Error);
+    /// let error = weburl_arrow::component(&urls, Component::Host, &strict).unwrap_err();
+    /// assert_eq!(error.to_string(), format!("row 0: {}", error.reason()));
+    /// ```
+    #[must_use]
+    pub fn reason(&self) -> String {
+        Reason(self).to_string()
+    }
+}
+
+/// An [`Error`]'s message without the row.
+struct Reason<'a>(&'a Error);
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match self.row() {
+            Some(row) => write!(f, "row {row}: {}", Reason(self)),
+            None => Reason(self).fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             Error::UnsupportedType { argument, data_type } => write!(
                 f,
                 "argument {argument} has type {data_type}; expected a string (Utf8, LargeUtf8, \
@@ -75,14 +128,14 @@ impl fmt::Display for Error {
             Error::LengthMismatch { expected, found } => {
                 write!(f, "array arguments differ in length: {expected} and {found}")
             }
-            Error::InvalidUtf8 { row } => write!(f, "row {row}: binary value is not UTF-8"),
-            Error::InvalidUrl { row, error } => write!(f, "row {row}: {error}"),
-            Error::InvalidDomain { row, error } => write!(f, "row {row}: invalid domain: {error}"),
-            Error::InvalidUriReference { row, error } => {
-                write!(f, "row {row}: not an RFC 3986 URI reference: {error}")
+            Error::InvalidUtf8 { .. } => write!(f, "binary value is not UTF-8"),
+            Error::InvalidUrl { error, .. } => write!(f, "{error}"),
+            Error::InvalidDomain { error, .. } => write!(f, "invalid domain: {error}"),
+            Error::InvalidUriReference { error, .. } => {
+                write!(f, "not an RFC 3986 URI reference: {error}")
             }
-            Error::OutputTooLarge { row } => {
-                write!(f, "row {row}: output of the batch exceeds the Arrow offset range")
+            Error::OutputTooLarge { .. } => {
+                write!(f, "output of the batch exceeds the Arrow offset range")
             }
             Error::Arrow(message) => write!(f, "arrow error: {message}"),
         }

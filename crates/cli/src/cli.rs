@@ -52,6 +52,10 @@ pub enum Command {
     Form(FormArgs),
     /// Match URLs against a URLPattern (`test`), or print the groups (`exec`).
     Pattern(crate::pattern_cmd::PatternArgs),
+    /// Run SQL over CSV and Parquet files with the URL functions (url_host, url_parse, ...);
+    /// only in a build with the cargo feature `sql`.
+    #[cfg(feature = "sql")]
+    Sql(crate::sql_cmd::SqlArgs),
 }
 
 /// `weburl parse`.

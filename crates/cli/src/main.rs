@@ -23,6 +23,8 @@ mod parse_cmd;
 mod pattern_cmd;
 mod progress;
 mod set_cmd;
+#[cfg(feature = "sql")]
+mod sql_cmd;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -73,6 +75,8 @@ fn main() -> ExitCode {
         Command::Set(args) => set_cmd::run(&args, &mut out),
         Command::Form(args) => form_cmd::run(&args, &mut out),
         Command::Pattern(args) => pattern_cmd::run(&args, &mut out),
+        #[cfg(feature = "sql")]
+        Command::Sql(args) => sql_cmd::run(&args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status),

@@ -1,8 +1,10 @@
 //! [`UrlUdf`]: the `ScalarUDFImpl` behind every function, dispatching to `weburl-arrow`.
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
-use datafusion::arrow::array::ArrayRef;
+use datafusion::arrow::array::{Array, ArrayRef, AsArray};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{DataFusionError, Result, ScalarValue, exec_err, plan_err};
 use datafusion::logical_expr::{
@@ -44,8 +46,34 @@ impl UrlUdf {
         self.function
     }
 
-    fn error(&self, error: weburl_arrow::Error) -> DataFusionError {
-        DataFusionError::Execution(format!("{}: {error}", self.function.name()))
+    /// The query error for a kernel error. A row is named by its index in the batch the
+    /// function was called with (DataFusion gives a scalar function no position of its batch
+    /// in the table), with the values of the array arguments in that row so that it can be
+    /// found.
+    fn error(&self, error: &weburl_arrow::Error, args: &[ArgValue<'_>]) -> DataFusionError {
+        let name = self.function.name();
+        let Some(row) = error.row() else {
+            return DataFusionError::Execution(format!("{name}: {error}"));
+        };
+        let rows = args.iter().find_map(|a| match a {
+            ArgValue::Array(array) => Some(array.len()),
+            ArgValue::Scalar(_) => None,
+        });
+        // Writing to a `String` cannot fail.
+        let mut message = format!("{name}: row {row} of the batch");
+        if let Some(rows) = rows {
+            let _ = write!(message, " of {rows} rows");
+        }
+        message.push_str(" (counted from 0 within each batch, not across the table)");
+        for (value, parameter) in args.iter().zip(self.function.parameters()) {
+            if let ArgValue::Array(array) = value
+                && let Some(shown) = value_at(array.as_ref(), row)
+            {
+                let _ = write!(message, ", {parameter} = {shown}");
+            }
+        }
+        let _ = write!(message, ": {}", error.reason());
+        DataFusionError::Execution(message)
     }
 
     /// A scalar argument as a kernel argument (`None` for a null or, by the options, a
@@ -129,7 +157,32 @@ impl UrlUdf {
             }
             Function::Rfc3986Normalize => weburl_arrow::rfc3986_normalize(primary, options),
         };
-        result.map_err(|error| self.error(error))
+        result.map_err(|error| self.error(&error, args))
+    }
+}
+
+/// The value of a string or binary `array` at `row`, quoted and cut to about 100 characters,
+/// for an error message; `None` for another type or a row out of range.
+fn value_at(array: &dyn Array, row: usize) -> Option<String> {
+    if row >= array.len() {
+        return None;
+    }
+    if array.is_null(row) {
+        return Some("NULL".to_owned());
+    }
+    let text: Cow<'_, str> = match array.data_type() {
+        DataType::Utf8 => Cow::Borrowed(array.as_string::<i32>().value(row)),
+        DataType::LargeUtf8 => Cow::Borrowed(array.as_string::<i64>().value(row)),
+        DataType::Utf8View => Cow::Borrowed(array.as_string_view().value(row)),
+        DataType::Binary => String::from_utf8_lossy(array.as_binary::<i32>().value(row)),
+        DataType::LargeBinary => String::from_utf8_lossy(array.as_binary::<i64>().value(row)),
+        DataType::BinaryView => String::from_utf8_lossy(array.as_binary_view().value(row)),
+        _ => return None,
+    };
+    const SHOWN: usize = 100;
+    match text.char_indices().nth(SHOWN) {
+        Some((cut, _)) => Some(format!("{:?}...", text.get(..cut).unwrap_or_default())),
+        None => Some(format!("{text:?}")),
     }
 }
 

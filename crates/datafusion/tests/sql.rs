@@ -375,17 +375,66 @@ async fn strict_options_fail_the_query_naming_the_row() {
     let sql =
         "SELECT url_host(u) FROM (VALUES ('https://a/'), ('http://[::'), ('https://b/')) AS t(u)";
     let message = error_of(&ctx, sql).await;
-    assert!(message.contains("url_host: row 1: invalid"), "{message}");
+    assert!(
+        message.contains(
+            "url_host: row 1 of the batch of 3 rows (counted from 0 within each batch, not across \
+             the table), url = \"http://[::\": invalid"
+        ),
+        "{message}"
+    );
     // The default context gives null instead.
     let result = query(&context(), &sql.replace("url_host(u)", "url_host(u) AS h")).await;
     assert_eq!(text(&result, "h"), [Some("a".to_owned()), None, Some("b".to_owned())]);
+}
+
+/// DataFusion calls a function once per batch and tells it nothing of where the batch starts:
+/// the message names the row within its batch, says so, and shows the value to find it by.
+#[tokio::test]
+async fn a_strict_error_in_a_later_batch_names_the_row_of_that_batch_and_its_value() {
+    let schema = Arc::new(Schema::new(vec![Field::new("u", DataType::Utf8, false)]));
+    let batch = |urls: &[&str]| {
+        let column = StringArray::from(urls.to_vec());
+        RecordBatch::try_new(Arc::clone(&schema), vec![Arc::new(column)]).unwrap()
+    };
+    let first = batch(&["https://a/", "https://b/", "https://c/"]);
+    let long = format!("https://{}", "x".repeat(300));
+    let second = batch(&["https://d/", "https://e/", "nope", "https://f/"]);
+    let bad_base = format!("{long}:99999/");
+    let third = batch(&["https://g/", bad_base.as_str()]);
+    let table =
+        datafusion::datasource::MemTable::try_new(Arc::clone(&schema), vec![vec![first, second]])
+            .unwrap();
+    let ctx = SessionContext::new_with_config(
+        datafusion::prelude::SessionConfig::new().with_target_partitions(1),
+    );
+    weburl_datafusion::register_all_with(&ctx, Options::new().invalid(OnInvalid::Error));
+    ctx.register_table("urls", Arc::new(table)).unwrap();
+    let message = error_of(&ctx, "SELECT url_hostname(u) FROM urls").await;
+    assert!(
+        message.contains(
+            "url_hostname: row 2 of the batch of 4 rows (counted from 0 within each batch, not \
+             across the table), url = \"nope\": relative URL without a base"
+        ),
+        "{message}"
+    );
+    // Long values are cut; the base and the input of a join are both shown.
+    let table =
+        datafusion::datasource::MemTable::try_new(Arc::clone(&schema), vec![vec![third]]).unwrap();
+    ctx.deregister_table("urls").unwrap();
+    ctx.register_table("urls", Arc::new(table)).unwrap();
+    let message = error_of(&ctx, "SELECT url_join(u, 'x') FROM urls").await;
+    let shown = format!("base = \"{}\"...", &long[..100]);
+    assert!(message.contains("url_join: row 1 of the batch of 2 rows"), "{message}");
+    assert!(message.contains(&shown), "{message}");
+    assert!(message.contains("input = \"x\": "), "{message}");
 }
 
 #[tokio::test]
 async fn invalid_utf8_in_binary_is_an_error_or_null_by_option() {
     let sql = "SELECT url_host(b) AS h FROM (VALUES (X'68747470733A2F2F612F'), (X'FF')) AS t(b)";
     let message = error_of(&context(), sql).await;
-    assert!(message.contains("url_host: row 1: binary value is not UTF-8"), "{message}");
+    assert!(message.contains("url_host: row 1 of the batch of 2 rows"), "{message}");
+    assert!(message.contains(", url = \"\u{fffd}\": binary value is not UTF-8"), "{message}");
     let message = error_of(&context(), "SELECT url_host(X'FF')").await;
     assert!(message.contains("not UTF-8"), "{message}");
     let ctx = SessionContext::new();
