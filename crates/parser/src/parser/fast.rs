@@ -16,6 +16,8 @@
 //! The unit tests run it against the state machine on the WPT data, the benchmark data and
 //! generated inputs (a differential test: both must build the identical record).
 
+mod relative;
+
 use alloc::string::String;
 use core::num::NonZeroU32;
 
@@ -25,6 +27,8 @@ use super::URL_CODE_POINT;
 use super::authority::push_port;
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
+
+pub(crate) use relative::join;
 
 /// Byte class: copied as it is, no validation error.
 const COPY: u8 = 0;
@@ -295,17 +299,6 @@ pub(super) fn surely_not_a_number(host: &[u8]) -> bool {
     }
     let label_start = trimmed.iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1);
     trimmed.get(label_start).is_some_and(|b| !b.is_ascii_digit())
-}
-
-/// Whether the path segment starting at the beginning of `rest` (and ending at `/`, `?`, `#`,
-/// `\\` or the end) is a dot segment.
-#[inline]
-fn starts_dot_segment(rest: &[u8]) -> bool {
-    // A dot segment is at most 6 bytes long: look no further than 7.
-    let head = rest.get(..7).unwrap_or(rest);
-    let len =
-        head.iter().position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\')).unwrap_or(head.len());
-    is_dot_segment(head.get(..len).unwrap_or_default())
 }
 
 /// Whether the strict ToASCII (beStrict true) surely accepts the ASCII domain `host` of
@@ -593,6 +586,18 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             }
             self.run = scheme_len;
         }
+        self.authority(scheme_len, host_start, scheme_type)
+    }
+
+    /// From the host at `host_start` of the input (right after `//`) to the end, for a URL of
+    /// `scheme_type` whose scheme ends at `scheme_end` of the output (written or pending).
+    fn authority(
+        &mut self,
+        scheme_end: usize,
+        host_start: usize,
+        scheme_type: SchemeType,
+    ) -> Option<Url> {
+        let bytes = self.bytes;
         let out_host_start = self.out_len(host_start);
         // Host state (file host state for file): a plain domain, lowercased.
         let mut pos = host_start;
@@ -700,16 +705,109 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         {
             return None;
         }
-        let stop = loop {
+        let head = Head {
+            scheme_end,
+            username_end: out_host_start,
+            host_start: out_host_start,
+            host_end,
+            port,
+            host_kind,
+            scheme_type,
+            path_start,
+        };
+        self.rest(pos, Component::Path { at_segment: false }, head, None)
+    }
+
+    /// From `pos` to the end: the path (a segment starts at `pos` when `at_segment`), query
+    /// and fragment states as `from` says, then the record. `query_start` is the query
+    /// already written (a fragment-only relative reference keeps its base's).
+    fn rest(
+        &mut self,
+        mut pos: usize,
+        from: Component,
+        head: Head,
+        mut query_start: Option<NonZeroU32>,
+    ) -> Option<Url> {
+        let bytes = self.bytes;
+        // The byte that ended the path (the query and fragment starts look at none).
+        let mut stop = None;
+        if let Component::Path { at_segment } = from {
+            let file = head.scheme_type == SchemeType::File;
+            (pos, stop) = self.path(pos, head.path_start, file, at_segment)?;
+        }
+        // Query state.
+        if from == Component::Query || stop == Some(b'?') {
+            if from != Component::Query {
+                pos += 1;
+            }
+            query_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
+            pos = self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?;
+            stop = bytes.get(pos).copied();
+        }
+        // Fragment state.
+        let mut fragment_start = None;
+        if from == Component::Fragment || stop == Some(b'#') {
+            if from != Component::Fragment {
+                pos += 1;
+            }
+            fragment_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
+            pos = self.component(pos, &FRAGMENT_CLASSES, &FRAGMENT_STOPS, 0)?;
+        }
+        if pos != bytes.len() {
+            return None;
+        }
+        // The last pending run (often the whole input), copied here rather than by a call.
+        self.out.push_str(self.input.get(self.run..).unwrap_or(""));
+        if u32::try_from(self.out.len()).is_err() {
+            return None;
+        }
+        let url = Url {
+            serialization: core::mem::take(self.out),
+            scheme_end: to_u32(head.scheme_end),
+            username_end: to_u32(head.username_end),
+            host_start: to_u32(head.host_start),
+            host_end: to_u32(head.host_end),
+            path_start: to_u32(head.path_start),
+            query_start,
+            fragment_start,
+            port: head.port,
+            host_kind: Some(head.host_kind),
+            scheme_type: head.scheme_type,
+        };
+        url.debug_check();
+        Some(url)
+    }
+
+    /// Path state from `pos` of the input to the end of the path (a `?`, a `#` or the end),
+    /// for a path written from `path_start` of the output; a segment starts at `pos` when
+    /// `at_segment` (the first segment of a path-relative reference). Returns where the path
+    /// ends and the byte there, `None` to give up.
+    #[inline]
+    fn path(
+        &mut self,
+        mut pos: usize,
+        path_start: usize,
+        file: bool,
+        at_segment: bool,
+    ) -> Option<(usize, Option<u8>)> {
+        let bytes = self.bytes;
+        if at_segment && matches!(bytes.get(pos), Some(b'.' | b'%')) {
+            if let Some(next) = self.dot_segment(pos, path_start, file)? {
+                pos = next;
+            }
+        }
+        loop {
             pos = scan_path(bytes, pos);
             let b = bytes.get(pos).copied();
             match b {
-                None | Some(b'?' | b'#') => break b,
+                None | Some(b'?' | b'#') => return Some((pos, b)),
                 Some(b'.' | b'%') => {
                     // Path state steps 1.2-1.3: a segment starting here may be a dot segment.
-                    let after_slash = bytes.get(pos.wrapping_sub(1)) == Some(&b'/');
-                    if after_slash && starts_dot_segment(bytes.get(pos..)?) {
-                        return None;
+                    if bytes.get(pos.wrapping_sub(1)) == Some(&b'/') {
+                        if let Some(next) = self.dot_segment(pos, path_start, file)? {
+                            pos = next;
+                            continue;
+                        }
                     }
                     if b == Some(b'%') && !self.take(pos, b'%', &PATH_CLASSES) {
                         return None;
@@ -722,45 +820,75 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 }
             }
             pos += 1;
-        };
-        // Query state.
-        let mut query_start = None;
-        let mut stop = stop;
-        if stop == Some(b'?') {
-            query_start = NonZeroU32::new(to_u32(self.out_len(pos)));
-            pos = self.component(pos + 1, &QUERY_CLASSES, &QUERY_STOPS, b'#')?;
-            stop = bytes.get(pos).copied();
         }
-        // Fragment state.
-        let mut fragment_start = None;
-        if stop == Some(b'#') {
-            fragment_start = NonZeroU32::new(to_u32(self.out_len(pos)));
-            pos = self.component(pos + 1, &FRAGMENT_CLASSES, &FRAGMENT_STOPS, 0)?;
-        }
-        if pos != bytes.len() {
-            return None;
-        }
-        // The last pending run (often the whole input), copied here rather than by a call.
-        self.out.push_str(self.input.get(self.run..).unwrap_or(""));
-        if u32::try_from(self.out.len()).is_err() {
-            return None;
-        }
-        let url = Url {
-            serialization: core::mem::take(self.out),
-            scheme_end: to_u32(scheme_len),
-            username_end: to_u32(out_host_start),
-            host_start: to_u32(out_host_start),
-            host_end: to_u32(host_end),
-            path_start: to_u32(path_start),
-            query_start,
-            fragment_start,
-            port,
-            host_kind: Some(host_kind),
-            scheme_type,
-        };
-        url.debug_check();
-        Some(url)
     }
+
+    /// Path state steps 1.2 and 1.3 for the segment starting at `pos` (after a `/`, which
+    /// the output ends with once the pending run is copied): `Some(None)` when it is not a
+    /// dot segment; `Some(Some(next))` when it was one, removed (a double-dot segment also
+    /// shortens the path written from `path_start`) with its `/`, and the walk goes on at
+    /// `next`; `None` to give up (a file URL's path, whose shortening keeps a drive letter,
+    /// or a backslash after the segment).
+    #[cold]
+    fn dot_segment(&mut self, pos: usize, path_start: usize, file: bool) -> Option<Option<usize>> {
+        // A dot segment is at most 6 bytes long: look no further than 7.
+        let rest = self.bytes.get(pos..)?;
+        let head = rest.get(..7).unwrap_or(rest);
+        let len = head
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+            .unwrap_or(head.len());
+        let segment = head.get(..len)?;
+        if !is_dot_segment(segment) {
+            return Some(None);
+        }
+        let end = pos + len;
+        let slash = match self.bytes.get(end) {
+            Some(b'/') => true,
+            Some(b'\\') => return None,
+            _ => false,
+        };
+        if file {
+            return None;
+        }
+        self.flush(pos, pos);
+        if super::path::is_double_dot(segment) {
+            // Shorten the path: drop the last segment before this one (the output ends with
+            // that segment's `/`, which stays as the start of what follows).
+            let written = self.out.as_bytes().get(path_start..self.out.len().checked_sub(1)?)?;
+            if let Some(i) = written.iter().rposition(|&b| b == b'/') {
+                self.out.truncate(path_start + i + 1);
+            }
+        }
+        // A dot segment before `?`, `#` or the end leaves the empty last segment (the `/`).
+        let next = end + usize::from(slash);
+        self.run = next;
+        Some(Some(next))
+    }
+}
+
+/// Where [`Fast::rest`] starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Component {
+    /// In the path; a segment starts there when `at_segment`.
+    Path { at_segment: bool },
+    /// At the query's first byte (after its `?`).
+    Query,
+    /// At the fragment's first byte (after its `#`).
+    Fragment,
+}
+
+/// The record up to the path: offsets in the output.
+#[derive(Clone, Copy)]
+struct Head {
+    scheme_end: usize,
+    username_end: usize,
+    host_start: usize,
+    host_end: usize,
+    port: Option<u16>,
+    host_kind: HostKind,
+    scheme_type: SchemeType,
+    path_start: usize,
 }
 
 /// Parses `input` (not cleaned) on the fast path into `out` (empty), without base URL or
