@@ -96,8 +96,9 @@ const fn positional(classes: &[u8; 256], min: u8) -> [[u8; 256]; 8] {
 const PATH_STOP: u32 = 1;
 /// [`PATH_STOPS`] entry bit of a `.` (copied, unless it starts a segment), at position 0.
 const PATH_DOT: u32 = 1 << 8;
-/// [`PATH_STOPS`] entry bit of a `/`, at byte position 0.
-const PATH_SLASH: u32 = 1 << 16;
+/// [`PATH_STOPS`] entry bit of a `/`, at byte position 0: one above the byte's place, so that
+/// bit `i` of the slash bits shifted down by 16 says that byte `i - 1` is a `/`.
+const PATH_SLASH: u32 = 1 << 17;
 
 /// The path scan's per-position tables (see [`positional`]): [`PATH_STOP`], [`PATH_DOT`]
 /// and [`PATH_SLASH`] shifted left by the position (a `.` right after a `/` stops the scan).
@@ -258,6 +259,13 @@ pub(super) fn http_scheme(word: u64) -> Option<(usize, SchemeType)> {
     Some((4 + usize::from(https), kind))
 }
 
+/// Whether the input's first eight bytes `word` (see [`head_word`]) start with `file://`
+/// (scheme in any ASCII case).
+#[inline]
+fn file_scheme(word: u64) -> bool {
+    (word | 0x2020_2020) & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"file://\0")
+}
+
 /// The first eight bytes of `bytes` as a little-endian word, 0 bytes past its end.
 #[inline]
 pub(super) fn head_word(bytes: &[u8]) -> u64 {
@@ -366,12 +374,18 @@ fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
 /// pass keeps the scan from stopping at the `.` of every file name.
 #[inline(always)]
 fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-    let bits = or_entries(&PATH_STOPS, word);
     let before = u32::from(bytes.get(start.wrapping_sub(1)) == Some(&b'/'));
-    // Bit `i` of `after_slash`: byte `i - 1` is a `/`.
-    let after_slash = (((bits / PATH_SLASH) & 0xFF) << 1) | before;
-    let dots = (bits / PATH_DOT) & 0xFF;
-    (bits & 0xFF) | (dots & after_slash)
+    path_stops_after(or_entries(&PATH_STOPS, word), before)
+}
+
+/// The path scan's stop bits of a word whose [`PATH_STOPS`] entries OR to `bits`, where
+/// `before` (0 or 1) says that the byte before the word is a `/`.
+#[inline(always)]
+fn path_stops_after(bits: u32, before: u32) -> u32 {
+    // Bits 0-7 of `bits >> 8`: the dots; of `bits >> 16`, bytes 0-7 follow a `/` (bits 1-8:
+    // the slash bits sit one above their byte). Their other bits do not meet.
+    let dots_after_slash = (bits >> 8) & ((bits >> 16) | before);
+    (bits & 0xFF) | dots_after_slash
 }
 
 /// Where a word-at-a-time scan stops (a trait rather than a closure so that it is inlined at
@@ -380,6 +394,13 @@ trait Stops: Copy {
     /// Bit `i` set for each byte `i` of the eight bytes `word`, at `start` of `bytes`, where
     /// the scan stops.
     fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32;
+
+    /// [`Stops::bits`] in the word loop, where the scan may carry what it needs from the
+    /// previous word in `self` (the default carries nothing).
+    #[inline(always)]
+    fn next_bits(&mut self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
+        self.bits(bytes, word, start)
+    }
 }
 
 /// The scan of per-position stop tables (see [`positional`]).
@@ -393,14 +414,26 @@ impl Stops for Plain<'_> {
     }
 }
 
-/// The path scan (see [`path_stop_bits`]).
+/// The path scan (see [`path_stop_bits`]); in the word loop, `before` carries whether the
+/// last byte of the previous word is a `/` (instead of reading it again).
 #[derive(Clone, Copy)]
-struct Path;
+struct Path {
+    before: u32,
+}
 
 impl Stops for Path {
     #[inline(always)]
     fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
         path_stop_bits(bytes, word, start)
+    }
+
+    #[inline(always)]
+    fn next_bits(&mut self, _: &[u8], word: &[u8; 8], _: usize) -> u32 {
+        let bits = or_entries(&PATH_STOPS, word);
+        let mask = path_stops_after(bits, self.before);
+        // The slash bit of byte 7 is the highest entry bit.
+        self.before = bits >> 24;
+        mask
     }
 }
 
@@ -430,16 +463,23 @@ impl Stops for StrictHost {
 /// ones before `pos` dropped; an input shorter than eight bytes is padded with 0 bytes, which
 /// every table stops at.
 #[inline(always)]
-fn scan(bytes: &[u8], mut pos: usize, stops: impl Stops) -> usize {
+fn scan(bytes: &[u8], mut pos: usize, mut stops: impl Stops) -> usize {
     let first_stop = |mask: u32| mask.trailing_zeros() as usize;
-    while let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
-        let mask = stops.bits(bytes, word, pos);
-        if mask != 0 {
-            return pos + first_stop(mask);
-        }
-        pos += 8;
-    }
     let len = bytes.len();
+    // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
+    if let Some(last_word) = len.checked_sub(8) {
+        while pos <= last_word {
+            let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok())
+            else {
+                break;
+            };
+            let mask = stops.next_bits(bytes, word, pos);
+            if mask != 0 {
+                return pos + first_stop(mask);
+            }
+            pos += 8;
+        }
+    }
     if pos >= len {
         return len;
     }
@@ -473,7 +513,8 @@ pub(super) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> u
 /// or a `.` right after a `/`.
 #[inline(always)]
 fn scan_path(bytes: &[u8], pos: usize) -> usize {
-    scan(bytes, pos, Path)
+    let before = u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'));
+    scan(bytes, pos, Path { before })
 }
 
 /// The fast path's walk over one input. The output is the input with a few edits (scheme and
@@ -563,7 +604,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         // Scheme start and scheme states: a special scheme and `:`; then the special authority
         // slashes state (or the file and file slash states): exactly `//`.
         let head = head_word(bytes);
-        let (scheme_len, scheme_type) = match http_scheme(head) {
+        let quick =
+            http_scheme(head).or_else(|| file_scheme(head).then_some((4, SchemeType::File)));
+        let (scheme_len, scheme_type) = match quick {
             Some(found) => found,
             None => {
                 let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
@@ -591,6 +634,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
 
     /// From the host at `host_start` of the input (right after `//`) to the end, for a URL of
     /// `scheme_type` whose scheme ends at `scheme_end` of the output (written or pending).
+    #[inline(always)]
     fn authority(
         &mut self,
         scheme_end: usize,
@@ -721,6 +765,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// From `pos` to the end: the path (a segment starts at `pos` when `at_segment`), query
     /// and fragment states as `from` says, then the record. `query_start` is the query
     /// already written (a fragment-only relative reference keeps its base's).
+    #[inline(always)]
     fn rest(
         &mut self,
         mut pos: usize,
@@ -782,7 +827,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// for a path written from `path_start` of the output; a segment starts at `pos` when
     /// `at_segment` (the first segment of a path-relative reference). Returns where the path
     /// ends and the byte there, `None` to give up.
-    #[inline]
+    #[inline(always)]
     fn path(
         &mut self,
         mut pos: usize,

@@ -172,11 +172,15 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
 }
 
 /// The scans against byte-at-a-time references, from every start, on inputs of every
-/// length up to 20 (the word loop, the overlapping last word and the padded short input).
+/// length up to 33 (the word loop, the overlapping last word and the padded short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 6] = [
+    let samples: [&[u8]; 9] = [
         b"abcdefghijklmnopqrst",
+        // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
+        b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
+        b"abcdefghijklmno/.qrstuvwxyz012345",
+        b"abcdefg/hijklmno.qrstuvw.yz012345",
         b"a/b/.c/d.e/./f..g/%h",
         b"ex.AMPLE-c_m:80/?#xy",
         b"q?r#s t'u%v\\w\x7F\xC3\xA9z0",
@@ -184,7 +188,7 @@ fn scans_stop_where_the_byte_loop_stops() {
         b"aaaaaaaaaaaaaaaaaa.b",
     ];
     for sample in samples {
-        for len in 0..=sample.len().min(20) {
+        for len in 0..=sample.len() {
             let bytes = &sample[..len];
             for pos in 0..=len {
                 let reference =
