@@ -399,6 +399,48 @@ mod tests {
         assert_eq!(origin("blob:/relative"), "null");
     }
 
+    /// Hosts kept inline and on the heap serialize, compare and hash as their text, and the
+    /// one-allocation serialization equals `Display` and the plain formula.
+    #[test]
+    fn hosts_inline_and_long_serialize_alike() {
+        use super::{Origin, OriginHost};
+        use core::hash::BuildHasher;
+        let state = std::hash::RandomState::new();
+        for len in [0, 1, 55, 56, 57, 63, 200] {
+            let text = "a".repeat(len);
+            let (a, b) = (OriginHost::new(&text), OriginHost::from(text.clone()));
+            assert_eq!((a.as_str(), b.as_str()), (text.as_str(), text.as_str()));
+            assert_eq!(a, b);
+            assert_eq!(state.hash_one(&a), state.hash_one(text.as_str()));
+            assert_eq!(alloc::format!("{a:?}"), alloc::format!("{text:?}"));
+        }
+        let long = alloc::format!("{}.example", "b".repeat(60));
+        for input in [
+            "https://example.org/x",
+            "http://example.org:8080/",
+            "ws://[::1]:1/",
+            "wss://1.2.3.4:65535/",
+            "ftp://h:0/",
+            "https://b\u{fc}cher.example/",
+            &alloc::format!("https://{long}:444/"),
+            "data:,x",
+        ] {
+            let origin = Url::parse(input).unwrap().origin();
+            let plain = match &origin {
+                Origin::Tuple { scheme, host, port: Some(port) } => {
+                    alloc::format!("{scheme}://{}:{port}", host.as_str())
+                }
+                Origin::Tuple { scheme, host, port: None } => {
+                    alloc::format!("{scheme}://{}", host.as_str())
+                }
+                Origin::Opaque(_) => "null".into(),
+            };
+            assert_eq!(origin.ascii_serialization(), plain, "{input}");
+            assert_eq!(origin.to_string(), plain, "{input}");
+        }
+        assert_eq!(origin(&alloc::format!("https://{long}/")), alloc::format!("https://{long}"));
+    }
+
     #[test]
     fn opaque_origins_are_distinct() {
         let url = Url::parse("sc://h/").unwrap();
@@ -410,7 +452,7 @@ mod tests {
         assert_eq!(url.origin(), url.origin());
         assert_eq!(
             url.origin(),
-            super::Origin::Tuple { scheme: "https".into(), host: "h".into(), port: Some(8443) }
+            super::Origin::Tuple { scheme: "https", host: "h".into(), port: Some(8443) }
         );
     }
 }

@@ -1,6 +1,8 @@
 //! The fast path of the basic URL parser (section 4.4) for the common case: an ASCII input with
 //! a special scheme followed by `//`, a plain domain host, an optional port, and a path, query
-//! and fragment that need no dot-segment or drive-letter work.
+//! and fragment that need no drive-letter work. Dot segments of a special non-file path are
+//! removed on the way (path state steps 1.2-1.3 on the output written so far); `relative`
+//! is the entry for a relative reference against a base (`Url::join`).
 //!
 //! It walks the input once and writes the same record as the state machine would. Each
 //! component is scanned eight bytes at a time: byte `i` of a word is looked up in the `i`-th
@@ -8,8 +10,8 @@
 //! the lowest set bit is the exact stop (no byte loop after the word loop, whose exit would
 //! mispredict). Runs that need no edit are copied in bulk. Whenever the
 //! input leaves that common shape (tabs or newlines, surrounding C0 controls or spaces,
-//! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments,
-//! Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
+//! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments
+//! of a file URL, Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
 //! the input from the start. In `strict` mode (someone listens for validation errors) it also
 //! gives up on every input that has a validation error, so that it never has one to report.
 //!
