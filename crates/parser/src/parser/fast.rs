@@ -468,41 +468,39 @@ impl Stops for StrictHost {
 fn scan(bytes: &[u8], mut pos: usize, mut stops: impl Stops) -> usize {
     let first_stop = |mask: u32| mask.trailing_zeros() as usize;
     let len = bytes.len();
+    // `bytes` is the whole input, nearly always eight bytes or more.
+    let Some(last_word) = len.checked_sub(8) else { return scan_short(bytes, pos, stops) };
     // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
-    if let Some(last_word) = len.checked_sub(8) {
-        while pos <= last_word {
-            let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok())
-            else {
-                break;
-            };
-            let mask = stops.next_bits(bytes, word, pos);
-            if mask != 0 {
-                return pos + first_stop(mask);
-            }
-            pos += 8;
+    while pos <= last_word {
+        let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
+            break;
+        };
+        let mask = stops.next_bits(bytes, word, pos);
+        if mask != 0 {
+            return pos + first_stop(mask);
         }
+        pos += 8;
     }
     if pos >= len {
         return len;
     }
-    let tail = len.checked_sub(8).and_then(|start| {
-        let word = <&[u8; 8]>::try_from(bytes.get(start..)?).ok()?;
-        Some((start, word))
-    });
-    match tail {
-        Some((start, word)) => {
-            // `pos` is past `start` (fewer than eight bytes are left): a shift below 8.
-            let mask = stops.bits(bytes, word, start) >> (pos - start);
-            if mask == 0 { len } else { pos + first_stop(mask) }
-        }
-        None => {
-            let mut word = [0u8; 8];
-            for (to, &from) in word.iter_mut().zip(bytes.get(pos..).unwrap_or_default()) {
-                *to = from;
-            }
-            (pos + first_stop(stops.bits(bytes, &word, pos))).min(len)
-        }
+    let Some(word) = bytes.get(last_word..).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
+        return len;
+    };
+    // `pos` is past `last_word` (fewer than eight bytes are left): a shift below 8.
+    let mask = stops.bits(bytes, word, last_word) >> (pos - last_word);
+    if mask == 0 { len } else { pos + first_stop(mask) }
+}
+
+/// [`scan`] of an input shorter than eight bytes: one word padded with 0 bytes.
+#[cold]
+#[inline(never)]
+fn scan_short(bytes: &[u8], pos: usize, stops: impl Stops) -> usize {
+    let mut word = [0u8; 8];
+    for (to, &from) in word.iter_mut().zip(bytes.get(pos..).unwrap_or_default()) {
+        *to = from;
     }
+    (pos + stops.bits(bytes, &word, pos).trailing_zeros() as usize).min(bytes.len())
 }
 
 /// [`scan`] over per-position stop `tables`: the first byte at or after `pos` they flag.
