@@ -88,7 +88,7 @@ pub use file_path::FilePathError;
 pub use host::HostKind;
 pub use host_api::HostRef;
 pub use options::ParseOptions;
-pub use origin::{OpaqueOrigin, Origin};
+pub use origin::{OpaqueOrigin, Origin, OriginHost};
 /// Hooks for the fuzz targets in `fuzz/` (feature `fuzzing`): not a public API, and not
 /// covered by semver.
 #[cfg(feature = "fuzzing")]

@@ -235,9 +235,9 @@ pub use weburl_host::idna;
 #[cfg(feature = "std")]
 pub use weburl_parser::FilePathError;
 pub use weburl_parser::{
-    HostFailure, HostKind, HostRef, OpaqueOrigin, Origin, ParseError, ParseOptions, PathSegments,
-    PathSegmentsMut, Position, QueryPairs, QueryPairsIntoOwned, QueryPairsMut, SearchParamsMut,
-    SetOutcome, SetterError, Url, ValidationError, ValidationErrorKind,
+    HostFailure, HostKind, HostRef, OpaqueOrigin, Origin, OriginHost, ParseError, ParseOptions,
+    PathSegments, PathSegmentsMut, Position, QueryPairs, QueryPairsIntoOwned, QueryPairsMut,
+    SearchParamsMut, SetOutcome, SetterError, Url, ValidationError, ValidationErrorKind,
 };
 #[cfg(feature = "pattern")]
 pub use weburl_pattern as pattern;

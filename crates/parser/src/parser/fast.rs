@@ -1,6 +1,8 @@
 //! The fast path of the basic URL parser (section 4.4) for the common case: an ASCII input with
 //! a special scheme followed by `//`, a plain domain host, an optional port, and a path, query
-//! and fragment that need no dot-segment or drive-letter work.
+//! and fragment that need no drive-letter work. Dot segments of a special non-file path are
+//! removed on the way (path state steps 1.2-1.3 on the output written so far); `relative`
+//! is the entry for a relative reference against a base (`Url::join`).
 //!
 //! It walks the input once and writes the same record as the state machine would. Each
 //! component is scanned eight bytes at a time: byte `i` of a word is looked up in the `i`-th
@@ -8,13 +10,15 @@
 //! the lowest set bit is the exact stop (no byte loop after the word loop, whose exit would
 //! mispredict). Runs that need no edit are copied in bulk. Whenever the
 //! input leaves that common shape (tabs or newlines, surrounding C0 controls or spaces,
-//! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments,
-//! Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
+//! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments
+//! of a file URL, Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
 //! the input from the start. In `strict` mode (someone listens for validation errors) it also
 //! gives up on every input that has a validation error, so that it never has one to report.
 //!
 //! The unit tests run it against the state machine on the WPT data, the benchmark data and
 //! generated inputs (a differential test: both must build the identical record).
+
+mod relative;
 
 use alloc::string::String;
 use core::num::NonZeroU32;
@@ -25,6 +29,8 @@ use super::URL_CODE_POINT;
 use super::authority::push_port;
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
+
+pub(crate) use relative::join;
 
 /// Byte class: copied as it is, no validation error.
 const COPY: u8 = 0;
@@ -92,8 +98,9 @@ const fn positional(classes: &[u8; 256], min: u8) -> [[u8; 256]; 8] {
 const PATH_STOP: u32 = 1;
 /// [`PATH_STOPS`] entry bit of a `.` (copied, unless it starts a segment), at position 0.
 const PATH_DOT: u32 = 1 << 8;
-/// [`PATH_STOPS`] entry bit of a `/`, at byte position 0.
-const PATH_SLASH: u32 = 1 << 16;
+/// [`PATH_STOPS`] entry bit of a `/`, at byte position 0: one above the byte's place, so that
+/// bit `i` of the slash bits shifted down by 16 says that byte `i - 1` is a `/`.
+const PATH_SLASH: u32 = 1 << 17;
 
 /// The path scan's per-position tables (see [`positional`]): [`PATH_STOP`], [`PATH_DOT`]
 /// and [`PATH_SLASH`] shifted left by the position (a `.` right after a `/` stops the scan).
@@ -254,6 +261,13 @@ pub(super) fn http_scheme(word: u64) -> Option<(usize, SchemeType)> {
     Some((4 + usize::from(https), kind))
 }
 
+/// Whether the input's first eight bytes `word` (see [`head_word`]) start with `file://`
+/// (scheme in any ASCII case).
+#[inline]
+fn file_scheme(word: u64) -> bool {
+    (word | 0x2020_2020) & 0x00FF_FFFF_FFFF_FFFF == u64::from_le_bytes(*b"file://\0")
+}
+
 /// The first eight bytes of `bytes` as a little-endian word, 0 bytes past its end.
 #[inline]
 pub(super) fn head_word(bytes: &[u8]) -> u64 {
@@ -295,17 +309,6 @@ pub(super) fn surely_not_a_number(host: &[u8]) -> bool {
     }
     let label_start = trimmed.iter().rposition(|&b| b == b'.').map_or(0, |dot| dot + 1);
     trimmed.get(label_start).is_some_and(|b| !b.is_ascii_digit())
-}
-
-/// Whether the path segment starting at the beginning of `rest` (and ending at `/`, `?`, `#`,
-/// `\\` or the end) is a dot segment.
-#[inline]
-fn starts_dot_segment(rest: &[u8]) -> bool {
-    // A dot segment is at most 6 bytes long: look no further than 7.
-    let head = rest.get(..7).unwrap_or(rest);
-    let len =
-        head.iter().position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\')).unwrap_or(head.len());
-    is_dot_segment(head.get(..len).unwrap_or_default())
 }
 
 /// Whether the strict ToASCII (beStrict true) surely accepts the ASCII domain `host` of
@@ -373,12 +376,18 @@ fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
 /// pass keeps the scan from stopping at the `.` of every file name.
 #[inline(always)]
 fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-    let bits = or_entries(&PATH_STOPS, word);
     let before = u32::from(bytes.get(start.wrapping_sub(1)) == Some(&b'/'));
-    // Bit `i` of `after_slash`: byte `i - 1` is a `/`.
-    let after_slash = (((bits / PATH_SLASH) & 0xFF) << 1) | before;
-    let dots = (bits / PATH_DOT) & 0xFF;
-    (bits & 0xFF) | (dots & after_slash)
+    path_stops_after(or_entries(&PATH_STOPS, word), before)
+}
+
+/// The path scan's stop bits of a word whose [`PATH_STOPS`] entries OR to `bits`, where
+/// `before` (0 or 1) says that the byte before the word is a `/`.
+#[inline(always)]
+fn path_stops_after(bits: u32, before: u32) -> u32 {
+    // Bits 0-7 of `bits >> 8`: the dots; of `bits >> 16`, bytes 0-7 follow a `/` (bits 1-8:
+    // the slash bits sit one above their byte). Their other bits do not meet.
+    let dots_after_slash = (bits >> 8) & ((bits >> 16) | before);
+    (bits & 0xFF) | dots_after_slash
 }
 
 /// Where a word-at-a-time scan stops (a trait rather than a closure so that it is inlined at
@@ -387,6 +396,13 @@ trait Stops: Copy {
     /// Bit `i` set for each byte `i` of the eight bytes `word`, at `start` of `bytes`, where
     /// the scan stops.
     fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32;
+
+    /// [`Stops::bits`] in the word loop, where the scan may carry what it needs from the
+    /// previous word in `self` (the default carries nothing).
+    #[inline(always)]
+    fn next_bits(&mut self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
+        self.bits(bytes, word, start)
+    }
 }
 
 /// The scan of per-position stop tables (see [`positional`]).
@@ -400,14 +416,26 @@ impl Stops for Plain<'_> {
     }
 }
 
-/// The path scan (see [`path_stop_bits`]).
+/// The path scan (see [`path_stop_bits`]); in the word loop, `before` carries whether the
+/// last byte of the previous word is a `/` (instead of reading it again).
 #[derive(Clone, Copy)]
-struct Path;
+struct Path {
+    before: u32,
+}
 
 impl Stops for Path {
     #[inline(always)]
     fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
         path_stop_bits(bytes, word, start)
+    }
+
+    #[inline(always)]
+    fn next_bits(&mut self, _: &[u8], word: &[u8; 8], _: usize) -> u32 {
+        let bits = or_entries(&PATH_STOPS, word);
+        let mask = path_stops_after(bits, self.before);
+        // The slash bit of byte 7 is the highest entry bit.
+        self.before = bits >> 24;
+        mask
     }
 }
 
@@ -437,37 +465,42 @@ impl Stops for StrictHost {
 /// ones before `pos` dropped; an input shorter than eight bytes is padded with 0 bytes, which
 /// every table stops at.
 #[inline(always)]
-fn scan(bytes: &[u8], mut pos: usize, stops: impl Stops) -> usize {
+fn scan(bytes: &[u8], mut pos: usize, mut stops: impl Stops) -> usize {
     let first_stop = |mask: u32| mask.trailing_zeros() as usize;
-    while let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) {
-        let mask = stops.bits(bytes, word, pos);
+    let len = bytes.len();
+    // `bytes` is the whole input, nearly always eight bytes or more.
+    let Some(last_word) = len.checked_sub(8) else { return scan_short(bytes, pos, stops) };
+    // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
+    while pos <= last_word {
+        let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
+            break;
+        };
+        let mask = stops.next_bits(bytes, word, pos);
         if mask != 0 {
             return pos + first_stop(mask);
         }
         pos += 8;
     }
-    let len = bytes.len();
     if pos >= len {
         return len;
     }
-    let tail = len.checked_sub(8).and_then(|start| {
-        let word = <&[u8; 8]>::try_from(bytes.get(start..)?).ok()?;
-        Some((start, word))
-    });
-    match tail {
-        Some((start, word)) => {
-            // `pos` is past `start` (fewer than eight bytes are left): a shift below 8.
-            let mask = stops.bits(bytes, word, start) >> (pos - start);
-            if mask == 0 { len } else { pos + first_stop(mask) }
-        }
-        None => {
-            let mut word = [0u8; 8];
-            for (to, &from) in word.iter_mut().zip(bytes.get(pos..).unwrap_or_default()) {
-                *to = from;
-            }
-            (pos + first_stop(stops.bits(bytes, &word, pos))).min(len)
-        }
+    let Some(word) = bytes.get(last_word..).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
+        return len;
+    };
+    // `pos` is past `last_word` (fewer than eight bytes are left): a shift below 8.
+    let mask = stops.bits(bytes, word, last_word) >> (pos - last_word);
+    if mask == 0 { len } else { pos + first_stop(mask) }
+}
+
+/// [`scan`] of an input shorter than eight bytes: one word padded with 0 bytes.
+#[cold]
+#[inline(never)]
+fn scan_short(bytes: &[u8], pos: usize, stops: impl Stops) -> usize {
+    let mut word = [0u8; 8];
+    for (to, &from) in word.iter_mut().zip(bytes.get(pos..).unwrap_or_default()) {
+        *to = from;
     }
+    (pos + stops.bits(bytes, &word, pos).trailing_zeros() as usize).min(bytes.len())
 }
 
 /// [`scan`] over per-position stop `tables`: the first byte at or after `pos` they flag.
@@ -480,7 +513,8 @@ pub(super) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> u
 /// or a `.` right after a `/`.
 #[inline(always)]
 fn scan_path(bytes: &[u8], pos: usize) -> usize {
-    scan(bytes, pos, Path)
+    let before = u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'));
+    scan(bytes, pos, Path { before })
 }
 
 /// The fast path's walk over one input. The output is the input with a few edits (scheme and
@@ -570,7 +604,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         // Scheme start and scheme states: a special scheme and `:`; then the special authority
         // slashes state (or the file and file slash states): exactly `//`.
         let head = head_word(bytes);
-        let (scheme_len, scheme_type) = match http_scheme(head) {
+        let quick =
+            http_scheme(head).or_else(|| file_scheme(head).then_some((4, SchemeType::File)));
+        let (scheme_len, scheme_type) = match quick {
             Some(found) => found,
             None => {
                 let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
@@ -593,6 +629,19 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             }
             self.run = scheme_len;
         }
+        self.authority(scheme_len, host_start, scheme_type)
+    }
+
+    /// From the host at `host_start` of the input (right after `//`) to the end, for a URL of
+    /// `scheme_type` whose scheme ends at `scheme_end` of the output (written or pending).
+    #[inline(always)]
+    fn authority(
+        &mut self,
+        scheme_end: usize,
+        host_start: usize,
+        scheme_type: SchemeType,
+    ) -> Option<Url> {
+        let bytes = self.bytes;
         let out_host_start = self.out_len(host_start);
         // Host state (file host state for file): a plain domain, lowercased.
         let mut pos = host_start;
@@ -700,16 +749,110 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         {
             return None;
         }
-        let stop = loop {
+        let head = Head {
+            scheme_end,
+            username_end: out_host_start,
+            host_start: out_host_start,
+            host_end,
+            port,
+            host_kind,
+            scheme_type,
+            path_start,
+        };
+        self.rest(pos, Component::Path { at_segment: false }, head, None)
+    }
+
+    /// From `pos` to the end: the path (a segment starts at `pos` when `at_segment`), query
+    /// and fragment states as `from` says, then the record. `query_start` is the query
+    /// already written (a fragment-only relative reference keeps its base's).
+    #[inline(always)]
+    fn rest(
+        &mut self,
+        mut pos: usize,
+        from: Component,
+        head: Head,
+        mut query_start: Option<NonZeroU32>,
+    ) -> Option<Url> {
+        let bytes = self.bytes;
+        // The byte that ended the path (the query and fragment starts look at none).
+        let mut stop = None;
+        if let Component::Path { at_segment } = from {
+            let file = head.scheme_type == SchemeType::File;
+            (pos, stop) = self.path(pos, head.path_start, file, at_segment)?;
+        }
+        // Query state.
+        if from == Component::Query || stop == Some(b'?') {
+            if from != Component::Query {
+                pos += 1;
+            }
+            query_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
+            pos = self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?;
+            stop = bytes.get(pos).copied();
+        }
+        // Fragment state.
+        let mut fragment_start = None;
+        if from == Component::Fragment || stop == Some(b'#') {
+            if from != Component::Fragment {
+                pos += 1;
+            }
+            fragment_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
+            pos = self.component(pos, &FRAGMENT_CLASSES, &FRAGMENT_STOPS, 0)?;
+        }
+        if pos != bytes.len() {
+            return None;
+        }
+        // The last pending run (often the whole input), copied here rather than by a call.
+        self.out.push_str(self.input.get(self.run..).unwrap_or(""));
+        if u32::try_from(self.out.len()).is_err() {
+            return None;
+        }
+        let url = Url {
+            serialization: core::mem::take(self.out),
+            scheme_end: to_u32(head.scheme_end),
+            username_end: to_u32(head.username_end),
+            host_start: to_u32(head.host_start),
+            host_end: to_u32(head.host_end),
+            path_start: to_u32(head.path_start),
+            query_start,
+            fragment_start,
+            port: head.port,
+            host_kind: Some(head.host_kind),
+            scheme_type: head.scheme_type,
+        };
+        url.debug_check();
+        Some(url)
+    }
+
+    /// Path state from `pos` of the input to the end of the path (a `?`, a `#` or the end),
+    /// for a path written from `path_start` of the output; a segment starts at `pos` when
+    /// `at_segment` (the first segment of a path-relative reference). Returns where the path
+    /// ends and the byte there, `None` to give up.
+    #[inline(always)]
+    fn path(
+        &mut self,
+        mut pos: usize,
+        path_start: usize,
+        file: bool,
+        at_segment: bool,
+    ) -> Option<(usize, Option<u8>)> {
+        let bytes = self.bytes;
+        if at_segment && matches!(bytes.get(pos), Some(b'.' | b'%')) {
+            if let Some(next) = self.dot_segment(pos, path_start, file)? {
+                pos = next;
+            }
+        }
+        loop {
             pos = scan_path(bytes, pos);
             let b = bytes.get(pos).copied();
             match b {
-                None | Some(b'?' | b'#') => break b,
+                None | Some(b'?' | b'#') => return Some((pos, b)),
                 Some(b'.' | b'%') => {
                     // Path state steps 1.2-1.3: a segment starting here may be a dot segment.
-                    let after_slash = bytes.get(pos.wrapping_sub(1)) == Some(&b'/');
-                    if after_slash && starts_dot_segment(bytes.get(pos..)?) {
-                        return None;
+                    if bytes.get(pos.wrapping_sub(1)) == Some(&b'/') {
+                        if let Some(next) = self.dot_segment(pos, path_start, file)? {
+                            pos = next;
+                            continue;
+                        }
                     }
                     if b == Some(b'%') && !self.take(pos, b'%', &PATH_CLASSES) {
                         return None;
@@ -722,45 +865,75 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 }
             }
             pos += 1;
-        };
-        // Query state.
-        let mut query_start = None;
-        let mut stop = stop;
-        if stop == Some(b'?') {
-            query_start = NonZeroU32::new(to_u32(self.out_len(pos)));
-            pos = self.component(pos + 1, &QUERY_CLASSES, &QUERY_STOPS, b'#')?;
-            stop = bytes.get(pos).copied();
         }
-        // Fragment state.
-        let mut fragment_start = None;
-        if stop == Some(b'#') {
-            fragment_start = NonZeroU32::new(to_u32(self.out_len(pos)));
-            pos = self.component(pos + 1, &FRAGMENT_CLASSES, &FRAGMENT_STOPS, 0)?;
-        }
-        if pos != bytes.len() {
-            return None;
-        }
-        // The last pending run (often the whole input), copied here rather than by a call.
-        self.out.push_str(self.input.get(self.run..).unwrap_or(""));
-        if u32::try_from(self.out.len()).is_err() {
-            return None;
-        }
-        let url = Url {
-            serialization: core::mem::take(self.out),
-            scheme_end: to_u32(scheme_len),
-            username_end: to_u32(out_host_start),
-            host_start: to_u32(out_host_start),
-            host_end: to_u32(host_end),
-            path_start: to_u32(path_start),
-            query_start,
-            fragment_start,
-            port,
-            host_kind: Some(host_kind),
-            scheme_type,
-        };
-        url.debug_check();
-        Some(url)
     }
+
+    /// Path state steps 1.2 and 1.3 for the segment starting at `pos` (after a `/`, which
+    /// the output ends with once the pending run is copied): `Some(None)` when it is not a
+    /// dot segment; `Some(Some(next))` when it was one, removed (a double-dot segment also
+    /// shortens the path written from `path_start`) with its `/`, and the walk goes on at
+    /// `next`; `None` to give up (a file URL's path, whose shortening keeps a drive letter,
+    /// or a backslash after the segment).
+    #[cold]
+    fn dot_segment(&mut self, pos: usize, path_start: usize, file: bool) -> Option<Option<usize>> {
+        // A dot segment is at most 6 bytes long: look no further than 7.
+        let rest = self.bytes.get(pos..)?;
+        let head = rest.get(..7).unwrap_or(rest);
+        let len = head
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+            .unwrap_or(head.len());
+        let segment = head.get(..len)?;
+        if !is_dot_segment(segment) {
+            return Some(None);
+        }
+        let end = pos + len;
+        let slash = match self.bytes.get(end) {
+            Some(b'/') => true,
+            Some(b'\\') => return None,
+            _ => false,
+        };
+        if file {
+            return None;
+        }
+        self.flush(pos, pos);
+        if super::path::is_double_dot(segment) {
+            // Shorten the path: drop the last segment before this one (the output ends with
+            // that segment's `/`, which stays as the start of what follows).
+            let written = self.out.as_bytes().get(path_start..self.out.len().checked_sub(1)?)?;
+            if let Some(i) = written.iter().rposition(|&b| b == b'/') {
+                self.out.truncate(path_start + i + 1);
+            }
+        }
+        // A dot segment before `?`, `#` or the end leaves the empty last segment (the `/`).
+        let next = end + usize::from(slash);
+        self.run = next;
+        Some(Some(next))
+    }
+}
+
+/// Where [`Fast::rest`] starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Component {
+    /// In the path; a segment starts there when `at_segment`.
+    Path { at_segment: bool },
+    /// At the query's first byte (after its `?`).
+    Query,
+    /// At the fragment's first byte (after its `#`).
+    Fragment,
+}
+
+/// The record up to the path: offsets in the output.
+#[derive(Clone, Copy)]
+struct Head {
+    scheme_end: usize,
+    username_end: usize,
+    host_start: usize,
+    host_end: usize,
+    port: Option<u16>,
+    host_kind: HostKind,
+    scheme_type: SchemeType,
+    path_start: usize,
 }
 
 /// Parses `input` (not cleaned) on the fast path into `out` (empty), without base URL or

@@ -539,12 +539,20 @@ pub(crate) fn parse(
     let encoding = encoding.map(Encoding::output_encoding).filter(|e| *e != encoding_rs::UTF_8);
     // Room for the usual growth ("//", a final "/", an IPv4 rewrite) so that an ASCII URL
     // needing no percent-encoding is written with one allocation.
-    let mut out = String::with_capacity(input.len() + 16);
+    // With a base, also room for the part of the base a relative reference keeps: one
+    // allocation whatever the input.
+    let base_len = base.map_or(0, |base| base.serialization.len());
+    let mut out = String::with_capacity(input.len() + 16 + base_len);
     if encoding.is_none() {
         // The base URL never matters to the inputs the fast path takes (a special scheme and
         // `//`: scheme state step 2.6 leads to the same authority states as step 2.7).
         if let Some(url) = fast::parse(input, sink.is_some(), &mut out) {
             return Ok(url);
+        }
+        if let Some(base) = base {
+            if let Some(url) = fast::join(input, base, sink.is_some(), &mut out) {
+                return Ok(url);
+            }
         }
     }
     state_machine(input, base, encoding, sink, out)

@@ -32,7 +32,11 @@ fn fields(url: &Url) -> String {
 fn differential(input: &str, base: Option<&Url>) -> bool {
     let mut taken = false;
     for strict in [false, true] {
-        let Some(fast) = parse(input, strict, &mut String::new()) else { continue };
+        let fast = parse(input, strict, &mut String::new());
+        // With a base, the relative fast path, where the absolute one gives up (as in
+        // `parser::parse`).
+        let fast = fast.or_else(|| join(input, base?, strict, &mut String::new()));
+        let Some(fast) = fast else { continue };
         taken |= !strict;
         let mut errors: Vec<ValidationError> = Vec::new();
         let mut push = |e: ValidationError| errors.push(e);
@@ -73,12 +77,110 @@ fn agrees_with_the_state_machine_on_the_benchmark_data() {
     assert!(taken * 100 >= total * 97, "{taken} of {total} took the fast path");
 }
 
+/// Links of every kind the relative fast path takes, made from each benchmark URL's
+/// neighbour (as `bench/src/families/inputs.rs` makes them), against that URL.
+#[test]
+fn relative_references_agree_with_the_state_machine_on_the_benchmark_data() {
+    let mut total = 0;
+    let mut taken = 0;
+    for name in weburl_test_support::BENCH_LISTS {
+        let text = weburl_test_support::load_bench_list(name);
+        let urls: Vec<Url> = text.lines().filter_map(|l| Url::parse(l).ok()).collect();
+        for pair in urls.windows(2).step_by(7) {
+            let (base, next) = (&pair[0], &pair[1]);
+            let path = next.pathname();
+            let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+            let tail = |n: usize| segments[segments.len().saturating_sub(n)..].join("/");
+            let query = next.search();
+            for link in [
+                format!("{}{query}", tail(2)),
+                format!("{path}{query}"),
+                format!("../{}", tail(1)),
+                format!("./../../{}{}", tail(3), next.hash()),
+                format!("?{}", query.trim_start_matches('?')),
+                format!("#{}", tail(1)),
+                format!("//{}{path}{query}", next.host()),
+                String::new(),
+            ] {
+                total += 1;
+                taken += usize::from(differential(&link, Some(base)));
+            }
+        }
+    }
+    // Most bases are http(s); the file URLs' links go to the state machine.
+    assert!(taken * 100 >= total * 40, "{taken} of {total} took the fast path");
+}
+
+#[test]
+fn takes_the_plain_relative_references_and_leaves_the_rest() {
+    let base = Url::parse("https://u:p@base.example:8443/dir/sub/file.html?q=1#f").unwrap();
+    let took = |input: &str, base: &Url| {
+        let url = join(input, base, false, &mut String::new());
+        assert!(differential(input, Some(base)) == url.is_some(), "{input}");
+        url.map(|u| u.serialization)
+    };
+    for (input, expected) in [
+        ("x", "https://u:p@base.example:8443/dir/sub/x"),
+        ("x/y?a#b", "https://u:p@base.example:8443/dir/sub/x/y?a#b"),
+        ("../x", "https://u:p@base.example:8443/dir/x"),
+        ("../../../../x", "https://u:p@base.example:8443/x"),
+        ("..", "https://u:p@base.example:8443/dir/"),
+        (".", "https://u:p@base.example:8443/dir/sub/"),
+        ("./", "https://u:p@base.example:8443/dir/sub/"),
+        ("%2e%2E/x", "https://u:p@base.example:8443/dir/x"),
+        (".x/..y", "https://u:p@base.example:8443/dir/sub/.x/..y"),
+        ("/", "https://u:p@base.example:8443/"),
+        ("/a/./b/../c", "https://u:p@base.example:8443/a/c"),
+        ("?", "https://u:p@base.example:8443/dir/sub/file.html?"),
+        ("?x y", "https://u:p@base.example:8443/dir/sub/file.html?x%20y"),
+        ("#", "https://u:p@base.example:8443/dir/sub/file.html?q=1#"),
+        ("#g", "https://u:p@base.example:8443/dir/sub/file.html?q=1#g"),
+        ("#?x#y", "https://u:p@base.example:8443/dir/sub/file.html?q=1#?x#y"),
+        ("?#", "https://u:p@base.example:8443/dir/sub/file.html?#"),
+        ("//Other.Example/p", "https://other.example/p"),
+        ("//other.example:443", "https://other.example/"),
+        ("1:x", "https://u:p@base.example:8443/dir/sub/1:x"),
+    ] {
+        assert_eq!(took(input, &base).as_deref(), Some(expected), "{input}");
+    }
+    for input in [
+        "",
+        " x",
+        "x ",
+        "\\x",
+        "/\\x",
+        "a\\b",
+        "x\ty",
+        "https:x",
+        "mailto:x",
+        "//",
+        "///x",
+        "//u@h/",
+        "//127.0.0.1/",
+        "é",
+        "..\\x",
+    ] {
+        assert_eq!(took(input, &base), None, "{input}");
+    }
+    // Bases that are not special, or file: always the state machine.
+    for base in ["file:///a/b", "sc://h/a/b", "data:text/plain,x"] {
+        let base = Url::parse(base).unwrap();
+        for input in ["x", "/x", "?x", "#x", "//h/x"] {
+            assert_eq!(took(input, &base), None, "{input} against {base}");
+        }
+    }
+}
+
 /// The scans against byte-at-a-time references, from every start, on inputs of every
-/// length up to 20 (the word loop, the overlapping last word and the padded short input).
+/// length up to 33 (the word loop, the overlapping last word and the padded short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 6] = [
+    let samples: [&[u8]; 9] = [
         b"abcdefghijklmnopqrst",
+        // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
+        b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
+        b"abcdefghijklmno/.qrstuvwxyz012345",
+        b"abcdefg/hijklmno.qrstuvw.yz012345",
         b"a/b/.c/d.e/./f..g/%h",
         b"ex.AMPLE-c_m:80/?#xy",
         b"q?r#s t'u%v\\w\x7F\xC3\xA9z0",
@@ -86,7 +188,7 @@ fn scans_stop_where_the_byte_loop_stops() {
         b"aaaaaaaaaaaaaaaaaa.b",
     ];
     for sample in samples {
-        for len in 0..=sample.len().min(20) {
+        for len in 0..=sample.len() {
             let bytes = &sample[..len];
             for pos in 0..=len {
                 let reference =
@@ -243,6 +345,12 @@ fn takes_the_plain_cases_and_leaves_the_rest() {
         "file://localhost/etc",
         "https://a.b/%41?'x'#y",
         "http://a:80",
+        "https://a/./b",
+        "https://a/b/..",
+        "https://a/b/%2E%2e/c/./%2e",
+        "https://a/b/c/../../../../d?x#y",
+        "https://a/b/.?x",
+        "https://a/b/..#x",
     ] {
         assert!(differential(input, None), "{input}");
     }
@@ -252,10 +360,10 @@ fn takes_the_plain_cases_and_leaves_the_rest() {
         "https://user@example.com/",
         "https://127.0.0.1/",
         "https://[::1]/",
-        "https://a/./b",
-        "https://a/b/..",
         "https://a\\b",
         "file:///C:/x",
+        "file:///a/../C|/x",
+        "https://a/..\\b",
         "file://C|/x",
         "https:/a",
         "https:///a",
@@ -362,4 +470,34 @@ proptest! {
         let base = Url::parse("https://base.example/dir/file?q#f").unwrap();
         differential(&input, with_base.then_some(&base));
     }
+
+    /// Relative references (pieces after a relative start) against bases of every kind the
+    /// relative fast path looks at, and some it leaves.
+    #[test]
+    fn relative_references_agree_with_the_state_machine_on_generated_inputs(
+        start in prop::sample::select(RELATIVE_START),
+        pieces in prop::collection::vec(prop::sample::select(PIECES), 0..10),
+        base in prop::sample::select(BASES),
+    ) {
+        let input = format!("{start}{}", pieces.concat());
+        let base = Url::parse(base).unwrap();
+        differential(&input, Some(&base));
+    }
 }
+
+/// Starts of generated relative references.
+const RELATIVE_START: &[&str] =
+    &["", "/", "//", "?", "#", "../", "./", "..", ".", "a/", "%2e/", "\\", "/\\", "a:"];
+
+/// Bases of the generated relative references.
+const BASES: &[&str] = &[
+    "https://base.example/dir/file?q#f",
+    "http://u:p@h:8080/",
+    "ws://h/a/b/",
+    "ftp://h",
+    "https://[::1]/a/b",
+    "https://1.2.3.4/a/b?c",
+    "file:///C:/a/b",
+    "sc://h/a/b",
+    "data:,x",
+];
