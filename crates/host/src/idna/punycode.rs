@@ -302,6 +302,27 @@ pub(crate) fn utf8_len(points: &[u32]) -> usize {
         .sum()
 }
 
+/// RFC 3492 section 6.2, decoding procedure, the inner loop: reads one generalized
+/// variable-length integer from the front of `rest` and adds it to `i`.
+#[inline]
+fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeError> {
+    let mut w: u32 = 1;
+    let mut k = BASE;
+    loop {
+        let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
+        *rest = tail;
+        let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
+        let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
+        *i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
+        let t = threshold(k, bias);
+        if digit < t {
+            return Ok(());
+        }
+        w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
+        k += BASE;
+    }
+}
+
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
 /// code points decoded. The input must not be longer than `out` (each decoded code point takes
 /// at least one input byte, so they fit).
@@ -330,22 +351,7 @@ pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, Punyc
     let mut bias = INITIAL_BIAS;
     while !rest.is_empty() {
         let old_i = i;
-        let mut w: u32 = 1;
-        let mut k = BASE;
-        // Read one generalized variable-length integer into i.
-        loop {
-            let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
-            rest = tail;
-            let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
-            let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
-            i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
-            let t = threshold(k, bias);
-            if digit < t {
-                break;
-            }
-            w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
-            k += BASE;
-        }
+        read_delta(&mut rest, &mut i, bias)?;
         // The output length plus one, the number of places to insert at.
         let places = len as u32 + 1;
         bias = adapt(i - old_i, places, old_i == 0);
@@ -396,22 +402,7 @@ pub(crate) fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), Punyc
     let mut bias = INITIAL_BIAS;
     while !rest.is_empty() {
         let old_i = i;
-        let mut w: u32 = 1;
-        let mut k = BASE;
-        // Read one generalized variable-length integer into i.
-        loop {
-            let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
-            rest = tail;
-            let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
-            let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
-            i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
-            let t = threshold(k, bias);
-            if digit < t {
-                break;
-            }
-            w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
-            k += BASE;
-        }
+        read_delta(&mut rest, &mut i, bias)?;
         // The cap is on the decoded label (what encode accepts), not on the input: an encoding
         // of MAX_LABEL_LEN code points takes more bytes than that.
         if out.len() >= MAX_LABEL_LEN {
