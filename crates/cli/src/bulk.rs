@@ -25,7 +25,7 @@ use crate::progress::Progress;
 
 /// The input size of a batch: big enough that the cost of passing a batch between threads
 /// vanishes beside parsing its lines, small enough to keep every core busy on short inputs.
-pub const BATCH_BYTES: usize = 64 * 1024;
+pub const BATCH_BYTES: usize = 256 * 1024;
 
 /// Batches in circulation for `threads` workers: one being read, one being written, and two
 /// per worker (one formatting, one queued) so that no worker waits for the reader.
