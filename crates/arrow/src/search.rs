@@ -11,6 +11,7 @@ use weburl::Url;
 use crate::error::{Error, Options};
 use crate::input::{Arg, Column, rows};
 use crate::output::StrBuilder;
+use crate::url::RowParser;
 
 /// Calls `each(row, url, name)` for every row, with `None` where the URL is null or does not
 /// parse or the name is null.
@@ -31,27 +32,26 @@ fn for_each_pair(
         },
         _ => None,
     };
+    let mut parser = RowParser::default();
     for row in 0..len {
         let Some(name) = names.get(row, options)? else {
             each(row, None)?;
             continue;
         };
-        let parsed;
+        let mut parsed = None;
         let url = match (&fixed, urls) {
             (Some(url), _) => Some(url),
             (None, Column::Scalar(_)) => None,
             (None, column) => match column.get(row, options)? {
                 None => None,
-                Some(text) => match Url::parse(text) {
-                    Ok(url) => {
-                        parsed = url;
-                        Some(&parsed)
-                    }
+                Some(text) => match parser.parse(text) {
+                    Ok(url) => Some(&*parsed.insert(url)),
                     Err(error) => options.reject(Error::InvalidUrl { row, error })?,
                 },
             },
         };
         each(row, url.map(|url| (url, name)))?;
+        parser.recycle(parsed);
     }
     Ok((len, urls.is_large()))
 }

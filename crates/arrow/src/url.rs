@@ -116,17 +116,40 @@ pub(crate) fn for_each_url(
 ) -> Result<(usize, bool), Error> {
     let column = Column::new(urls, 0)?;
     let len = rows(&[column])?;
+    let mut parser = RowParser::default();
     for row in 0..len {
         let url = match column.get(row, options)? {
             None => None,
-            Some(input) => match Url::parse(input) {
+            Some(input) => match parser.parse(input) {
                 Ok(url) => Some(url),
                 Err(error) => options.reject(Error::InvalidUrl { row, error })?,
             },
         };
         each(row, url.as_ref())?;
+        parser.recycle(url);
     }
     Ok((len, column.is_large()))
+}
+
+/// Parses row after row into one reused allocation: each URL's serialization is handed back
+/// when the row is done, so a column allocates only when a URL is longer than all before it.
+#[derive(Default)]
+pub(crate) struct RowParser {
+    spare: String,
+}
+
+impl RowParser {
+    /// [`Url::parse`] into the spare buffer.
+    pub(crate) fn parse(&mut self, input: &str) -> Result<Url, weburl::ParseError> {
+        Url::parse_with_buffer(input, core::mem::take(&mut self.spare))
+    }
+
+    /// Takes the buffer of a finished row's URL back.
+    pub(crate) fn recycle(&mut self, url: Option<Url>) {
+        if let Some(url) = url {
+            self.spare = url.into_string();
+        }
+    }
 }
 
 /// The bytes to reserve for `rows` rows of strings about as long as URLs.
@@ -292,12 +315,13 @@ pub fn parse(urls: &dyn Array, options: &Options) -> Result<StructArray, Error> 
     let mut valid = BooleanBuilder::with_capacity(len);
     let mut present = Vec::with_capacity(len);
     let column = Column::new(Arg::Array(urls), 0)?;
+    let mut parser = RowParser::default();
     for row in 0..len {
         let input = column.get(row, options)?;
         present.push(input.is_some());
         let url = match input {
             None => None,
-            Some(input) => match Url::parse(input) {
+            Some(input) => match parser.parse(input) {
                 Ok(url) => Some(url),
                 Err(error) => options.reject(Error::InvalidUrl { row, error })?,
             },
@@ -310,6 +334,7 @@ pub fn parse(urls: &dyn Array, options: &Options) -> Result<StructArray, Error> 
                 None => builder.push_null(),
             }
         }
+        parser.recycle(url);
     }
     let mut columns: Vec<ArrayRef> = strings.into_iter().map(StrBuilder::finish).collect();
     columns.push(Arc::new(ports.finish()));

@@ -386,7 +386,7 @@ fn count_newlines(bytes: &[u8]) -> u64 {
 /// up to a line end, leaving what follows that line end in `carry`. A batch ends once it holds
 /// `batch_bytes`, or earlier when the source has nothing more to give at the moment (a read
 /// came back short) and a line is complete, so that slow input (`tail -f log | weburl parse`)
-/// is answered line by line instead of once 64 KiB have gathered. Returns whether the source
+/// is answered line by line instead of once a whole batch has gathered. Returns whether the source
 /// is at its end (`input` then holds the rest, which may end without `\n`).
 fn fill(
     reader: &mut dyn Read,

@@ -81,7 +81,7 @@ a line (CRLF) is removed, and a last line without \\n counts (in each file). An
 empty line is an input like any other (it fails without --base); no input at all
 is no output and status 0. NUL and other controls stay in the line for the URL
 parser (which strips them at either end). Memory stays bounded on endless input:
-at most 2N+2 batches of about 64 KiB of lines are in flight for N threads.")]
+at most 2N+2 batches of about 256 KiB of lines are in flight for N threads.")]
 pub struct ParseArgs {
     /// Parse each URL against this base URL.
     #[arg(long, value_name = "URL")]
@@ -107,7 +107,7 @@ pub struct ParseArgs {
     /// order is the input order whatever the count.
     #[arg(long, value_name = "N", value_parser = thread_count)]
     pub threads: Option<usize>,
-    /// Input bytes per batch of lines handed to a thread (for tests; default 65536).
+    /// Input bytes per batch of lines handed to a thread (for tests; default 262144).
     #[arg(long, value_name = "BYTES", hide = true, value_parser = batch_bytes)]
     pub batch_bytes: Option<usize>,
     /// The URLs; none: read standard input, one URL per line.

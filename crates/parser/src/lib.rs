@@ -134,6 +134,31 @@ impl Url {
         parser::parse(input, None, None, None).map_err(|e| e.classify(None))
     }
 
+    /// [`Url::parse`], writing the serialization into `buffer`'s allocation (its text is
+    /// dropped first) instead of a new one. A loop over many inputs that hands each URL's
+    /// buffer back with [`Url::into_string`] allocates only when a URL outgrows every one
+    /// before it; the buffer is consumed when parsing fails.
+    ///
+    /// ```
+    /// use weburl_parser::Url;
+    ///
+    /// let mut buffer = String::new();
+    /// let mut hosts = Vec::new();
+    /// for input in ["https://a.example/x", "HTTPS://B.EXAMPLE/y"] {
+    ///     let url = Url::parse_with_buffer(input, buffer)?;
+    ///     hosts.push(url.host().to_owned());
+    ///     buffer = url.into_string();
+    /// }
+    /// assert_eq!(hosts, ["a.example", "b.example"]);
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn parse_with_buffer(
+        input: &str,
+        buffer: alloc::string::String,
+    ) -> Result<Url, ParseError> {
+        parser::parse_into(input, None, None, None, buffer).map_err(|e| e.classify(None))
+    }
+
     /// Parses `input` against this URL as the base URL.
     ///
     /// ```

@@ -162,3 +162,36 @@ fn urltestdata_relative_to() {
     }
     tally.finish();
 }
+
+/// `Url::parse_with_buffer` answers as `Url::parse` on every input without a base, whatever
+/// the buffer held before: one buffer is handed from URL to URL through the whole file, and
+/// a failure starts again from a buffer with text in it.
+#[test]
+fn urltestdata_parse_with_a_reused_buffer() {
+    let cases = cases("urltestdata.json");
+    let mut tally = Tally::new("urltestdata.json (parse_with_buffer)");
+    let mut buffer = String::from("left over: http://stale.example/");
+    for case in &cases {
+        let input = case["input"].as_str().unwrap();
+        let fresh = Url::parse(input);
+        let reused = Url::parse_with_buffer(input, std::mem::take(&mut buffer));
+        let (fresh_href, reused_href) =
+            (fresh.as_ref().map(Url::href), reused.as_ref().map(Url::href));
+        tally.check(fresh_href == reused_href, || {
+            format!("{input:?}: parse gave {fresh_href:?}, parse_with_buffer {reused_href:?}")
+        });
+        if let (Ok(fresh), Ok(reused)) = (&fresh, &reused) {
+            tally.check(field_set(fresh) == field_set(reused), || format!("{input:?}: getters"));
+        }
+        buffer = match reused {
+            Ok(url) => url.into_string(),
+            Err(_) => String::from("after a failure: https://stale.example/?q#f"),
+        };
+    }
+    tally.finish();
+}
+
+/// Every getter of `url`, for comparing two parses.
+fn field_set(url: &Url) -> Vec<Option<String>> {
+    FIELDS.iter().map(|name| field(url, name)).collect()
+}

@@ -532,6 +532,17 @@ pub(crate) fn parse(
     encoding: Option<&'static Encoding>,
     sink: Sink<'_>,
 ) -> Result<Url, ParseError> {
+    parse_into(input, base, encoding, sink, String::new())
+}
+
+/// [`parse`] writing the serialization into `out`'s allocation (its text is dropped first).
+pub(crate) fn parse_into(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&'static Encoding>,
+    sink: Sink<'_>,
+    mut out: String,
+) -> Result<Url, ParseError> {
     if u32::try_from(input.len()).is_err() {
         return Err(ParseError::TooLong);
     }
@@ -542,7 +553,8 @@ pub(crate) fn parse(
     // With a base, also room for the part of the base a relative reference keeps: one
     // allocation whatever the input.
     let base_len = base.map_or(0, |base| base.serialization.len());
-    let mut out = String::with_capacity(input.len() + 16 + base_len);
+    out.clear();
+    out.reserve(input.len() + 16 + base_len);
     if encoding.is_none() {
         // The base URL never matters to the inputs the fast path takes (a special scheme and
         // `//`: scheme state step 2.6 leads to the same authority states as step 2.7).
