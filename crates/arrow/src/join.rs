@@ -8,7 +8,7 @@ use weburl::Url;
 use crate::error::{Error, Options};
 use crate::input::{Arg, Column, rows};
 use crate::output::StrBuilder;
-use crate::url::guess_bytes;
+use crate::url::{RowParser, guess_bytes};
 
 /// The base of a call: parsed once when it is a scalar.
 enum Base<'a> {
@@ -29,14 +29,26 @@ impl<'a> Base<'a> {
     }
 
     /// Parses `input` against this row's base: `None` for a null or unparsable base or input.
-    fn join(&self, row: usize, input: &str, options: &Options) -> Result<Option<Url>, Error> {
+    /// The result is built in `parsers.0`'s buffer, a per-row base in `parsers.1`'s.
+    fn join(
+        &self,
+        row: usize,
+        input: &str,
+        options: &Options,
+        parsers: &mut (RowParser, RowParser),
+    ) -> Result<Option<Url>, Error> {
+        let (joined, bases) = parsers;
         let parsed = match self {
             Base::Fixed(None) => return Ok(None),
-            Base::Fixed(Some(base)) => base.join(input),
+            Base::Fixed(Some(base)) => joined.join(base, input),
             Base::PerRow(column) => {
                 let Some(text) = column.get(row, options)? else { return Ok(None) };
-                match Url::parse(text) {
-                    Ok(base) => base.join(input),
+                match bases.parse(text) {
+                    Ok(base) => {
+                        let parsed = joined.join(&base, input);
+                        bases.recycle(Some(base));
+                        parsed
+                    }
                     Err(error) => return options.reject(Error::InvalidUrl { row, error }),
                 }
             }
@@ -84,12 +96,14 @@ pub fn join(base: Arg<'_>, input: Arg<'_>, options: &Options) -> Result<ArrayRef
     let large =
         inputs.is_large() || (inputs.len().is_none() && base_column.is_some_and(|c| c.is_large()));
     let mut out = StrBuilder::new(large, len, guess_bytes(len));
+    let mut parsers = <(RowParser, RowParser)>::default();
     for row in 0..len {
         let joined = match inputs.get(row, options)? {
             None => None,
-            Some(text) => base.join(row, text, options)?,
+            Some(text) => base.join(row, text, options, &mut parsers)?,
         };
         out.push_opt(joined.as_ref().map(Url::href), row)?;
+        parsers.0.recycle(joined);
     }
     Ok(out.finish())
 }
@@ -134,6 +148,7 @@ pub fn can_parse(
     let base_column = base.column();
     let len = rows(&[inputs, base_column.unwrap_or(Column::Scalar(None))])?;
     let mut out = BooleanBuilder::with_capacity(len);
+    let mut parsers = <(RowParser, RowParser)>::default();
     for row in 0..len {
         let Some(text) = inputs.get(row, options)? else {
             out.append_null();
@@ -144,7 +159,9 @@ pub fn can_parse(
             None => !base_null,
         };
         if base_present {
-            out.append_value(base.join(row, text, &lenient)?.is_some());
+            let joined = base.join(row, text, &lenient, &mut parsers)?;
+            out.append_value(joined.is_some());
+            parsers.0.recycle(joined);
         } else {
             out.append_null();
         }

@@ -43,12 +43,13 @@
 //!
 //! Each URL is parsed once by [`weburl::Url::parse_with_buffer`], into one buffer that is
 //! handed from row to row, so a column allocates only when a URL is longer than every one
-//! before it; the kernels copy components from it into the output builders and allocate
-//! nothing else per row (except [`join`], whose result is a new URL; [`search_param`] and
-//! [`search_param_all`] on a pair whose name or value needs decoding (`+` or `%`), which is
-//! decoded into a new `String`; and [`domain_to_unicode`] and [`render`], whose `weburl`
-//! functions return a new `String`). Multi-argument kernels take [`Arg`]s, so either side may be an array or a
-//! scalar; a scalar base URL is parsed once per batch.
+//! before it ([`join`] builds its results, and a per-row base, in buffers reused the same
+//! way). The kernels copy components from it into the output builders and allocate nothing
+//! else per row, except [`search_param`] and [`search_param_all`] on a pair whose name or
+//! value needs decoding (`+` or `%`), decoded into a new `String`, and [`domain_to_unicode`]
+//! and [`render`], whose `weburl` functions return a new `String`. Multi-argument kernels
+//! take [`Arg`]s, so either side may be an array or a scalar; a scalar base URL is parsed
+//! once per batch.
 //!
 //! # Modules
 //!

@@ -144,6 +144,11 @@ impl RowParser {
         Url::parse_with_buffer(input, core::mem::take(&mut self.spare))
     }
 
+    /// [`Url::join`] into the spare buffer.
+    pub(crate) fn join(&mut self, base: &Url, input: &str) -> Result<Url, weburl::ParseError> {
+        base.join_with_buffer(input, core::mem::take(&mut self.spare))
+    }
+
     /// Takes the buffer of a finished row's URL back.
     pub(crate) fn recycle(&mut self, url: Option<Url>) {
         if let Some(url) = url {

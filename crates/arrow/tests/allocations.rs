@@ -6,7 +6,7 @@ use std::alloc::System;
 
 use arrow_array::StringArray;
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
-use weburl_arrow::{Component, Options, component, parse};
+use weburl_arrow::{Arg, Component, Options, component, join, parse};
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -41,9 +41,16 @@ fn allocations(rows: usize, kernel: Kernel<'_>) -> usize {
 #[test]
 fn kernels_allocate_per_column_not_per_row() {
     let options = Options::new();
-    let kernels: [(&str, Kernel<'_>); 2] = [
+    let kernels: [(&str, Kernel<'_>); 4] = [
         ("component(host)", &|a| drop(component(a, Component::Host, &options).unwrap())),
         ("parse", &|a| drop(parse(a, &options).unwrap())),
+        ("join (scalar base)", &|a| {
+            let base = Arg::Scalar(Some("https://base.example/dir/page?q"));
+            drop(join(base, Arg::Array(a), &options).unwrap());
+        }),
+        ("join (base per row)", &|a| {
+            drop(join(Arg::Array(a), Arg::Scalar(Some("../x")), &options).unwrap())
+        }),
     ];
     for (name, kernel) in kernels {
         let (small, large) = (allocations(1_000, kernel), allocations(64_000, kernel));

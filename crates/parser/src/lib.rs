@@ -170,6 +170,24 @@ impl Url {
         parser::parse(input, Some(self), None, None).map_err(|e| e.classify(Some(self)))
     }
 
+    /// [`Url::join`], writing the serialization into `buffer`'s allocation (its text is dropped
+    /// first), as [`Url::parse_with_buffer`] does.
+    ///
+    /// ```
+    /// let base = weburl_parser::Url::parse("https://example.org/dir/page")?;
+    /// let url = base.join_with_buffer("../up?q", String::with_capacity(64))?;
+    /// assert_eq!(url.href(), "https://example.org/up?q");
+    /// # Ok::<(), weburl_parser::ParseError>(())
+    /// ```
+    pub fn join_with_buffer(
+        &self,
+        input: &str,
+        buffer: alloc::string::String,
+    ) -> Result<Url, ParseError> {
+        parser::parse_into(input, Some(self), None, None, buffer)
+            .map_err(|e| e.classify(Some(self)))
+    }
+
     /// A builder for parsing with a base URL, a query encoding, or a validation error callback.
     ///
     /// ```

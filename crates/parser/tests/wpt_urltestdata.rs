@@ -165,7 +165,8 @@ fn urltestdata_relative_to() {
 
 /// `Url::parse_with_buffer` answers as `Url::parse` on every input without a base, whatever
 /// the buffer held before: one buffer is handed from URL to URL through the whole file, and
-/// a failure starts again from a buffer with text in it.
+/// a failure starts again from a buffer with text in it; likewise `join_with_buffer`
+/// against each case's base.
 #[test]
 fn urltestdata_parse_with_a_reused_buffer() {
     let cases = cases("urltestdata.json");
@@ -187,6 +188,16 @@ fn urltestdata_parse_with_a_reused_buffer() {
             Ok(url) => url.into_string(),
             Err(_) => String::from("after a failure: https://stale.example/?q#f"),
         };
+        // Against the case's base, `join_with_buffer` as `join`.
+        let Some(base) = case["base"].as_str().and_then(|b| Url::parse(b).ok()) else { continue };
+        let fresh = base.join(input);
+        let reused = base.join_with_buffer(input, std::mem::take(&mut buffer));
+        let (fresh_href, reused_href) =
+            (fresh.as_ref().map(Url::href), reused.as_ref().map(Url::href));
+        tally.check(fresh_href == reused_href, || {
+            format!("{input:?} against {base}: join gave {fresh_href:?}, join_with_buffer {reused_href:?}")
+        });
+        buffer = reused.map_or_else(|_| String::from("stale"), Url::into_string);
     }
     tally.finish();
 }
