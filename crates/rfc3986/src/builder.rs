@@ -91,19 +91,24 @@ impl Builder {
         }
     }
 
-    /// Copies the authority of `source` (which has one) as it is.
+    /// Copies the authority of `source` (which has one) as it is: `"//"` and the authority's
+    /// text in one piece, its offsets (and host kind) moved over from `source`.
     pub(crate) fn copy_authority(&mut self, source: &UriRef<'_>) {
-        self.start_authority();
-        if let Some(userinfo) = source.userinfo() {
-            self.out.push_str(userinfo);
-            self.end_userinfo();
-        }
-        self.out.push_str(source.host().unwrap_or_default());
-        self.end_host();
-        if let Some(port) = source.port() {
-            self.start_port();
-            self.out.push_str(port);
-        }
+        let Some(from) = source.parts().authority else { return };
+        let text = source.as_str().get(from.start..source.parts().path_start).unwrap_or_default();
+        self.out.push_str("//");
+        let at = self.out.len();
+        self.out.push_str(text);
+        // Every offset of the authority is at least its start (the parser's invariant).
+        let moved = |i: usize| i.saturating_sub(from.start).saturating_add(at);
+        self.parts.authority = Some(Authority {
+            start: at,
+            userinfo_end: from.userinfo_end.map(moved),
+            host_start: moved(from.host_start),
+            host_end: moved(from.host_end),
+            port_start: from.port_start.map(moved),
+            kind: from.kind,
+        });
     }
 
     /// Marks the start of the path (and the end of any authority).

@@ -68,6 +68,11 @@ impl<'a> UriRef<'a> {
         UriRef { input, parts }
     }
 
+    /// The offsets of the components.
+    pub(crate) fn parts(&self) -> &Parts {
+        &self.parts
+    }
+
     #[inline]
     fn slice(&self, start: usize, end: usize) -> &'a str {
         self.input.get(start..end).unwrap_or_default()
