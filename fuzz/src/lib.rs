@@ -188,7 +188,8 @@ pub fn same_getters(a: &Url, b: &Url) -> bool {
 
 /// Parses `input` (against `base`) with and without a validation-error sink: listening for
 /// errors must never change the result (the fast path's strict mode and the host parser's
-/// error offsets are separate code). Returns the plain parse.
+/// error offsets are separate code), nor may parsing into a used buffer
+/// (`parse_with_buffer`, `join_with_buffer`). Returns the plain parse.
 pub fn parse_both_ways(input: &str, base: Option<&Url>) -> Result<Url, weburl::ParseError> {
     let plain = match base {
         Some(base) => base.join(input),
@@ -200,6 +201,18 @@ pub fn parse_both_ways(input: &str, base: Option<&Url>) -> Result<Url, weburl::P
         (Ok(a), Ok(b)) => assert!(same_getters(a, b), "sink changed the URL: {input:?}"),
         (Err(a), Err(b)) => assert_eq!(a, b, "sink changed the error: {input:?}"),
         _ => panic!("sink changed success: {input:?}: {plain:?} vs {listened:?}"),
+    }
+    // Parsing into a used buffer (text left in it, room to spare) gives the same answer.
+    let mut used = String::with_capacity(input.len() / 2 + 7);
+    used.push_str("stale: http://left.over/");
+    let buffered = match base {
+        Some(base) => base.join_with_buffer(input, used),
+        None => Url::parse_with_buffer(input, used),
+    };
+    match (&plain, &buffered) {
+        (Ok(a), Ok(b)) => assert!(same_getters(a, b), "a used buffer changed the URL: {input:?}"),
+        (Err(a), Err(b)) => assert_eq!(a, b, "a used buffer changed the error: {input:?}"),
+        _ => panic!("a used buffer changed success: {input:?}: {plain:?} vs {buffered:?}"),
     }
     // The failure's validation error is among those reported to the sink.
     if let Some(cause) = plain.as_ref().err().and_then(weburl::ParseError::validation_error) {
