@@ -48,7 +48,6 @@ fuzz_target!(|data: &[u8]| {
                 segments.clear();
             }
         }
-        drop(segments);
         check_url(&url);
         assert_eq!(url.query(), query.as_deref(), "the query changed: {:?}", url.href());
         assert_eq!(url.fragment(), fragment.as_deref(), "the fragment changed: {:?}", url.href());
@@ -75,12 +74,12 @@ fn decode(bytes: &[u8]) -> Vec<u8> {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| char::from(b).to_digit(16);
-        if let (b'%', Some(&h), Some(&l)) = (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
-            if let (Some(h), Some(l)) = (hex(h), hex(l)) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
+        if let (b'%', Some(&h), Some(&l)) = (bytes[i], bytes.get(i + 1), bytes.get(i + 2))
+            && let (Some(h), Some(l)) = (hex(h), hex(l))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
         }
         out.push(bytes[i]);
         i += 1;
