@@ -172,10 +172,11 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
 }
 
 /// The scans against byte-at-a-time references, from every start, on inputs of every
-/// length up to 33 (the word loop, the overlapping last word and the padded short input).
+/// length up to 83 (the blocks, the word loop, the overlapping last word and the padded
+/// short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 9] = [
+    let samples: [&[u8]; 14] = [
         b"abcdefghijklmnopqrst",
         // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
         b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
@@ -186,6 +187,13 @@ fn scans_stop_where_the_byte_loop_stops() {
         b"q?r#s t'u%v\\w\x7F\xC3\xA9z0",
         b"/././././././././././",
         b"aaaaaaaaaaaaaaaaaa.b",
+        // Longer than a block (16 bytes) and a block and its two words: blocks skipped
+        // whole, a block that ends in `/` before a `.`, stops in either word after a block.
+        b"abcdefghijklmnopqrstuvwxyz0123456789-_./ABCDEFGHIJ",
+        b"abcdefghijklmno/.qrstuvwxyzabcde/.ghijklmnopqrstuv/",
+        b"abcdefghijklmnopqrstuvwxyz=a&b:c~d?e#f%g'h i\\j.k",
+        b"Users/isaacs/dev/tapjs/node_modules/x.js?tapmock=a1614fc8fa65ebf7.0eb9488452f28d55",
+        b"abcdefghijklmnopabcdefghijklmnop\\bcdefghijklmnopabcdefgh|jk",
     ];
     for sample in samples {
         for len in 0..=sample.len() {
@@ -197,10 +205,10 @@ fn scans_stop_where_the_byte_loop_stops() {
                 let got = scan_plain(bytes, pos, &HOST_STOPS);
                 assert_eq!(got, host, "host {bytes:?} from {pos}");
                 let query = reference(&|i| class(&QUERY_CLASSES, bytes[i]) != 0);
-                let got = scan_plain(bytes, pos, &QUERY_STOPS);
+                let got = scan_text(bytes, pos, &QUERY_STOPS);
                 assert_eq!(got, query, "query {bytes:?} from {pos}");
                 let fragment = reference(&|i| class(&FRAGMENT_CLASSES, bytes[i]) != 0);
-                let got = scan_plain(bytes, pos, &FRAGMENT_STOPS);
+                let got = scan_text(bytes, pos, &FRAGMENT_STOPS);
                 assert_eq!(got, fragment, "fragment {bytes:?} from {pos}");
                 let host_end = reference(&|i| class(&HOST_CLASSES, bytes[i]) > H_LOOSE);
                 let got = scan_plain(bytes, pos, &HOST_END_STOPS);
