@@ -1,8 +1,9 @@
 //! The word-at-a-time scans of the fast path: where a run of bytes that a component copies
 //! unchanged ends. Each scan reads eight bytes at a time through per-position tables (see
 //! [`super::positional`]); the path, query and fragment scans first skip whole 16-byte blocks
-//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`, and `=`
-//! and `&` in a query or fragment), a test written as a fold over the block's bytes that the
+//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`, and `=`,
+//! `&` and `?` in a query or fragment), and the input's last 16 bytes at once when the
+//! component ends the input, a test of every byte of the block, with no exit per byte, that the
 //! compiler turns into a few vector compares, with no table look-up.
 
 use super::{PATH_STOPS, SEPARATORS, STRICT_HOST_STOPS, class};
@@ -96,10 +97,20 @@ fn common_byte(b: u8) -> bool {
     letter | mark_or_digit | (b == b'_')
 }
 
-/// Whether `b` is a [`common_byte`], `=` or `&`: what a query or fragment copies in bulk.
+/// Whether `b` is a [`common_byte`], `=`, `&` or `?`: what a query or fragment copies in
+/// bulk (`?` also lets the last block of a query start in the path).
 #[inline(always)]
 fn common_text_byte(b: u8) -> bool {
-    common_byte(b) | (b == b'=') | (b == b'&')
+    common_byte(b) | (b == b'=') | (b == b'&') | (b == b'?')
+}
+
+/// The 16 bytes before `pos` of `bytes` (from `pos - 1`) and the 16 at `pos`, if there are as
+/// many (and `pos` is not 0).
+#[inline(always)]
+fn pair_at(bytes: &[u8], pos: usize) -> Option<(&[u8; 16], &[u8; 16])> {
+    let window = bytes.get(pos.checked_sub(1)?..pos.checked_add(16)?)?;
+    let window = <&[u8; 17]>::try_from(window).ok()?;
+    Some((window.first_chunk::<16>()?, window.last_chunk::<16>()?))
 }
 
 /// The 16 bytes at `pos` of `bytes`, if there are as many.
@@ -134,9 +145,14 @@ impl Stops for Text<'_> {
 
     #[inline(always)]
     fn block(&mut self, bytes: &[u8], pos: usize) -> bool {
-        // A fold rather than `all`: no exit per byte, so the compiler tests the 16 at once.
-        block_at(bytes, pos)
-            .is_some_and(|block| block.iter().fold(true, |plain, &b| plain & common_text_byte(b)))
+        // Every byte tested, with no exit per byte (not `all`), so that the compiler tests the
+        // 16 at once.
+        let Some(block) = block_at(bytes, pos) else { return false };
+        let mut plain = true;
+        for &b in block {
+            plain &= common_text_byte(b);
+        }
+        plain
     }
 }
 
@@ -168,20 +184,12 @@ impl Stops for Path {
     #[inline(always)]
     fn block(&mut self, bytes: &[u8], pos: usize) -> bool {
         // Each byte beside the one before it (`pos` is never 0 in a path: a `/` or the
-        // host is before it; at 0 the window is `None`).
-        let Some(window) = bytes
-            .get(pos.wrapping_sub(1)..pos.wrapping_add(16))
-            .and_then(|w| <&[u8; 17]>::try_from(w).ok())
-        else {
-            return false;
-        };
-        let (Some(before), Some(block)) = (window.first_chunk::<16>(), window.last_chunk::<16>())
-        else {
-            return false;
-        };
-        let plain = block.iter().zip(before).fold(true, |plain, (&b, &prev)| {
-            plain & common_byte(b) & !((b == b'.') & (prev == b'/'))
-        });
+        // host is before it; at 0 there is no pair).
+        let Some((before, block)) = pair_at(bytes, pos) else { return false };
+        let mut plain = true;
+        for (&b, &prev) in block.iter().zip(before) {
+            plain &= common_byte(b) & !((b == b'.') & (prev == b'/'));
+        }
         if plain {
             self.before = u32::from(block[15] == b'/');
         }
@@ -220,26 +228,36 @@ pub(super) fn scan<S: Stops>(bytes: &[u8], mut pos: usize, mut stops: S) -> usiz
     let len = bytes.len();
     // `bytes` is the whole input, nearly always eight bytes or more.
     let Some(last_word) = len.checked_sub(8) else { return scan_short(bytes, pos, stops) };
-    // With blocks: the 16 bytes at `pos` skipped whole, or read as two exact words.
-    let last_block = if S::BLOCKS { len.checked_sub(16) } else { None };
-    // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
-    while pos <= last_word {
-        if last_block.is_some_and(|last| pos <= last) {
+    // With blocks: the 16 bytes at `pos` skipped whole, or read as two exact words; then
+    // the input's last 16 bytes, if the component ends the input.
+    if let Some(last_block) = len.checked_sub(16).filter(|_| S::BLOCKS) {
+        while pos <= last_block {
             if stops.block(bytes, pos) {
                 pos += 16;
                 continue;
             }
-            // The block holds a byte to look at: its first word here, its second below.
-            let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok())
-            else {
-                break;
-            };
-            let mask = stops.next_bits(bytes, word, pos);
-            if mask != 0 {
-                return pos + first_stop(mask);
+            // The block holds a byte to look at (`pos + 16` is in bounds).
+            for _ in 0..2 {
+                let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok())
+                else {
+                    return len;
+                };
+                let mask = stops.next_bits(bytes, word, pos);
+                if mask != 0 {
+                    return pos + first_stop(mask);
+                }
+                pos += 8;
             }
-            pos += 8;
         }
+        // The last 16 bytes, from before `pos` (a byte there that is not a common one only
+        // costs the exact tail below), without the state `block` carries.
+        let mut probe = stops;
+        if pos < len && probe.block(bytes, last_block) {
+            return len;
+        }
+    }
+    // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
+    while pos <= last_word {
         let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
             break;
         };
@@ -303,7 +321,7 @@ mod tests {
         for b in 0..=255u8 {
             let named = b.is_ascii_alphanumeric() || b"-./_".contains(&b);
             assert_eq!(common_byte(b), named, "{b:#x}");
-            assert_eq!(common_text_byte(b), named || b"=&".contains(&b), "{b:#x}");
+            assert_eq!(common_text_byte(b), named || b"=&?".contains(&b), "{b:#x}");
             if common_byte(b) {
                 assert_eq!(class(&PATH_CLASSES, b), COPY, "{b:#x}");
             }
