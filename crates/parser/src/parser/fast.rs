@@ -420,6 +420,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         }
     }
 
+    #[inline(always)]
     fn walk(&mut self) -> Option<Url> {
         let bytes = self.bytes;
         // Basic URL parser step 1: no leading or trailing C0 control or space to trim (the
@@ -771,10 +772,13 @@ struct Head {
 /// Parses `input` (not cleaned) on the fast path into `out` (empty), without base URL or
 /// encoding override. On giving up, returns `None` with `out` emptied for the state machine
 /// to reuse. With `strict`, gives up on every input with a validation error.
-#[inline]
+///
+/// The lax walk is inlined into the caller (the parser's entry, where the record is built in
+/// place); the strict one, for a listener of validation errors, is not.
+#[inline(always)]
 pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> {
     let url = if strict {
-        Fast::<true> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
+        parse_strict(input, out)
     } else {
         Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
     };
@@ -782,6 +786,12 @@ pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> 
         out.clear();
     }
     url
+}
+
+/// [`parse`] in strict mode.
+#[inline(never)]
+fn parse_strict(input: &str, out: &mut String) -> Option<Url> {
+    Fast::<true> { input, bytes: input.as_bytes(), out, run: 0 }.walk()
 }
 
 #[cfg(test)]

@@ -176,7 +176,7 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
 /// short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 14] = [
+    let samples: [&[u8]; 16] = [
         b"abcdefghijklmnopqrst",
         // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
         b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
@@ -194,6 +194,8 @@ fn scans_stop_where_the_byte_loop_stops() {
         b"abcdefghijklmnopqrstuvwxyz=a&b:c~d?e#f%g'h i\\j.k",
         b"Users/isaacs/dev/tapjs/node_modules/x.js?tapmock=a1614fc8fa65ebf7.0eb9488452f28d55",
         b"abcdefghijklmnopabcdefghijklmnop\\bcdefghijklmnopabcdefgh|jk",
+        b"www.shouldiremoveit.example-host.com.ph:8080/network-packet",
+        b"abcdefgh.abcdefghijklmnop.Qrstuvwxyz.0123456789.abcdefghi_j",
     ];
     for sample in samples {
         for len in 0..=sample.len() {
