@@ -397,7 +397,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// Query or fragment state from `pos` (after its delimiter) to the first `stop` byte or
     /// the end; returns where it stopped, `None` to give up. `stops` is the scan's table of
     /// `table`.
-    #[inline]
+    #[inline(always)]
     fn component(
         &mut self,
         mut pos: usize,
