@@ -10,7 +10,8 @@
 //! the lowest set bit is the exact stop (no byte loop after the word loop, whose exit would
 //! mispredict). Runs that need no edit are copied in bulk. Whenever the
 //! input leaves that common shape (tabs or newlines, surrounding C0 controls or spaces,
-//! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments
+//! credentials, IPv6 addresses and IPv4 addresses not written in their serialized form,
+//! percent-encoded or non-ASCII hosts, backslashes, dot segments
 //! of a file URL, Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
 //! the input from the start. In `strict` mode (someone listens for validation errors) it also
 //! gives up on every input that has a validation error, so that it never has one to report.
@@ -314,6 +315,32 @@ pub(super) fn surely_not_a_number(host: &[u8]) -> bool {
     trimmed.get(label_start).is_some_and(|b| !b.is_ascii_digit())
 }
 
+/// Whether `host` is an IPv4 address written as the IPv4 serializer writes it: four decimal
+/// numbers from 0 to 255 without leading zeros, separated by `.` (so the IPv4 parser reads
+/// it without a validation error and the serialization is `host` itself).
+#[inline]
+fn is_serialized_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&b| b == b'.') {
+        parts += 1;
+        let number = match *part {
+            [a] if a.is_ascii_digit() => true,
+            [a, b] => a != b'0' && a.is_ascii_digit() && b.is_ascii_digit(),
+            [a, b, c] => {
+                a != b'0'
+                    && [a, b, c].iter().all(u8::is_ascii_digit)
+                    && (u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0'))
+                        <= 255
+            }
+            _ => false,
+        };
+        if !number || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
 /// Whether the strict ToASCII (beStrict true) surely accepts the ASCII domain `host` of
 /// letters, digits, `-` and `.` with no two of `.` and `-` side by side (the strict host scan,
 /// [`StrictHost`], gives up on those). Such a host of at most 63 bytes that neither starts
@@ -506,17 +533,25 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             }
             host_kind = HostKind::Empty;
         } else {
-            // Ends in a number (host parser step 8): IPv4, for the state machine. The last
-            // label, or the one before when the host ends with `.`.
-            if !surely_not_a_number(host) {
+            // Ends in a number (host parser step 8): the IPv4 parser. The last label, or the
+            // one before when the host ends with `.`. Four decimal numbers as the IPv4
+            // serializer writes them are kept as they are (no validation error); any other
+            // form is for the state machine.
+            let ipv4 = !surely_not_a_number(host);
+            if ipv4 {
+                if !is_serialized_ipv4(host) {
+                    return None;
+                }
+                host_kind = HostKind::Ipv4;
+            } else if STRICT && (loose || !surely_strict_ok(host)) {
+                // Domain parser steps 1-2: the strict ToASCII's validation error.
                 return None;
             }
-            // Domain parser steps 1-2: the strict ToASCII's validation error.
-            if STRICT && (loose || !surely_strict_ok(host)) {
-                return None;
-            }
-            // File host state step 1.3.4: "localhost" becomes the empty host.
-            if file && host.eq_ignore_ascii_case(b"localhost") {
+            // File host state step 1.3.4: "localhost" becomes the empty host. (An IPv4
+            // address has no letter to lowercase.)
+            if ipv4 {
+                debug_assert!(!upper);
+            } else if file && host.eq_ignore_ascii_case(b"localhost") {
                 self.flush(host_start, pos);
                 host_kind = HostKind::Empty;
             } else if upper {
