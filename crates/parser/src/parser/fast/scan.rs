@@ -1,10 +1,11 @@
-//! The word-at-a-time scans of the fast path: where a run of bytes that a component copies
-//! unchanged ends. Each scan reads eight bytes at a time through per-position tables (see
-//! [`super::positional`]); the path, query and fragment scans first skip whole 16-byte blocks
-//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`, and `=`,
-//! `&` and `?` in a query or fragment), and the input's last 16 bytes at once when the
-//! component ends the input, a test of every byte of the block, with no exit per byte, that the
-//! compiler turns into a few vector compares, with no table look-up.
+//! The scans of the fast path: where a run of bytes that a component copies unchanged ends.
+//! Each scan reads eight bytes at a time through per-position tables (see
+//! [`super::positional`]). The path, query and fragment scans first skip whole 16-byte blocks
+//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`; also `=`,
+//! `&` and `?` in a query or fragment), and test the input's last 16 bytes at once when the
+//! component ends the input. A block test looks at every byte with no exit per byte, which
+//! the compiler turns into a few vector compares and no table look-up; a block that holds any
+//! other byte is read as two exact words.
 
 use super::{PATH_STOPS, SEPARATORS, STRICT_HOST_STOPS, class};
 
@@ -48,7 +49,7 @@ fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
     path_stops_after(or_entries(&PATH_STOPS, word), before)
 }
 
-/// The path scan's stop bits of a word whose [`PATH_STOPS`](super::PATH_STOPS) entries OR to `bits`, where
+/// The path scan's stop bits of a word whose [`PATH_STOPS`] entries OR to `bits`, where
 /// `before` (0 or 1) says that the byte before the word is a `/`.
 #[inline(always)]
 fn path_stops_after(bits: u32, before: u32) -> u32 {
