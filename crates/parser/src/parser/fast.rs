@@ -10,7 +10,8 @@
 //! the lowest set bit is the exact stop (no byte loop after the word loop, whose exit would
 //! mispredict). Runs that need no edit are copied in bulk. Whenever the
 //! input leaves that common shape (tabs or newlines, surrounding C0 controls or spaces,
-//! credentials, IP addresses, percent-encoded or non-ASCII hosts, backslashes, dot segments
+//! credentials, IPv6 addresses and IPv4 addresses not written in their serialized form,
+//! percent-encoded or non-ASCII hosts, backslashes, dot segments
 //! of a file URL, Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
 //! the input from the start. In `strict` mode (someone listens for validation errors) it also
 //! gives up on every input that has a validation error, so that it never has one to report.
@@ -19,6 +20,7 @@
 //! generated inputs (a differential test: both must build the identical record).
 
 mod relative;
+mod scan;
 
 use alloc::string::String;
 use core::num::NonZeroU32;
@@ -31,6 +33,8 @@ use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
 
 pub(crate) use relative::join;
+pub(super) use scan::scan_plain;
+use scan::{StrictHost, scan, scan_path, scan_text};
 
 /// Byte class: copied as it is, no validation error.
 const COPY: u8 = 0;
@@ -311,6 +315,32 @@ pub(super) fn surely_not_a_number(host: &[u8]) -> bool {
     trimmed.get(label_start).is_some_and(|b| !b.is_ascii_digit())
 }
 
+/// Whether `host` is an IPv4 address written as the IPv4 serializer writes it: four decimal
+/// numbers from 0 to 255 without leading zeros, separated by `.` (so the IPv4 parser reads
+/// it without a validation error and the serialization is `host` itself).
+#[inline]
+fn is_serialized_ipv4(host: &[u8]) -> bool {
+    let mut parts = 0;
+    for part in host.split(|&b| b == b'.') {
+        parts += 1;
+        let number = match *part {
+            [a] if a.is_ascii_digit() => true,
+            [a, b] => a != b'0' && a.is_ascii_digit() && b.is_ascii_digit(),
+            [a, b, c] => {
+                a != b'0'
+                    && [a, b, c].iter().all(u8::is_ascii_digit)
+                    && (u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0'))
+                        <= 255
+            }
+            _ => false,
+        };
+        if !number || parts > 4 {
+            return false;
+        }
+    }
+    parts == 4
+}
+
 /// Whether the strict ToASCII (beStrict true) surely accepts the ASCII domain `host` of
 /// letters, digits, `-` and `.` with no two of `.` and `-` side by side (the strict host scan,
 /// [`StrictHost`], gives up on those). Such a host of at most 63 bytes that neither starts
@@ -338,183 +368,6 @@ fn label_surely_strict_ok(label: &[u8]) -> bool {
         && label.first() != Some(&b'-')
         && label.last() != Some(&b'-')
         && label.get(2..4) != Some(b"--")
-}
-
-/// Entry `b` of the 256-entry `table` (a `u8` index: always in bounds).
-#[inline(always)]
-#[allow(clippy::indexing_slicing, reason = "a `u8` index into a 256-entry table")]
-fn entry<T: Copy>(table: &[T; 256], b: u8) -> T {
-    table[usize::from(b)]
-}
-
-/// The OR of the entries of the eight bytes `word`, byte `i` looked up in `tables[i]`: no
-/// branch and no shift per byte.
-#[inline(always)]
-fn or_entries<T: Copy + core::ops::BitOr<Output = T>>(tables: &[[T; 256]; 8], word: &[u8; 8]) -> T {
-    let [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
-    let [b0, b1, b2, b3, b4, b5, b6, b7] = *word;
-    entry(t0, b0)
-        | entry(t1, b1)
-        | entry(t2, b2)
-        | entry(t3, b3)
-        | entry(t4, b4)
-        | entry(t5, b5)
-        | entry(t6, b6)
-        | entry(t7, b7)
-}
-
-/// Bit `i` set for each byte `i` of the eight bytes `word` where the scan of the
-/// per-position `tables` (see [`positional`]) stops.
-#[inline(always)]
-fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
-    u32::from(or_entries(tables, word))
-}
-
-/// [`stop_bits`] of the path scan for the eight bytes `word` at `start` of `bytes`: the bytes
-/// [`PATH_CLASSES`] does not copy, and each `.` right after a `/` (a segment that may be a
-/// dot segment; the byte before `word` is read from `bytes`). Testing the pair in the same
-/// pass keeps the scan from stopping at the `.` of every file name.
-#[inline(always)]
-fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-    let before = u32::from(bytes.get(start.wrapping_sub(1)) == Some(&b'/'));
-    path_stops_after(or_entries(&PATH_STOPS, word), before)
-}
-
-/// The path scan's stop bits of a word whose [`PATH_STOPS`] entries OR to `bits`, where
-/// `before` (0 or 1) says that the byte before the word is a `/`.
-#[inline(always)]
-fn path_stops_after(bits: u32, before: u32) -> u32 {
-    // Bits 0-7 of `bits >> 8`: the dots; of `bits >> 16`, bytes 0-7 follow a `/` (bits 1-8:
-    // the slash bits sit one above their byte). Their other bits do not meet.
-    let dots_after_slash = (bits >> 8) & ((bits >> 16) | before);
-    (bits & 0xFF) | dots_after_slash
-}
-
-/// Where a word-at-a-time scan stops (a trait rather than a closure so that it is inlined at
-/// each call site).
-trait Stops: Copy {
-    /// Bit `i` set for each byte `i` of the eight bytes `word`, at `start` of `bytes`, where
-    /// the scan stops.
-    fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32;
-
-    /// [`Stops::bits`] in the word loop, where the scan may carry what it needs from the
-    /// previous word in `self` (the default carries nothing).
-    #[inline(always)]
-    fn next_bits(&mut self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-        self.bits(bytes, word, start)
-    }
-}
-
-/// The scan of per-position stop tables (see [`positional`]).
-#[derive(Clone, Copy)]
-struct Plain<'t>(&'t [[u8; 256]; 8]);
-
-impl Stops for Plain<'_> {
-    #[inline(always)]
-    fn bits(self, _: &[u8], word: &[u8; 8], _: usize) -> u32 {
-        stop_bits(self.0, word)
-    }
-}
-
-/// The path scan (see [`path_stop_bits`]); in the word loop, `before` carries whether the
-/// last byte of the previous word is a `/` (instead of reading it again).
-#[derive(Clone, Copy)]
-struct Path {
-    before: u32,
-}
-
-impl Stops for Path {
-    #[inline(always)]
-    fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-        path_stop_bits(bytes, word, start)
-    }
-
-    #[inline(always)]
-    fn next_bits(&mut self, _: &[u8], word: &[u8; 8], _: usize) -> u32 {
-        let bits = or_entries(&PATH_STOPS, word);
-        let mask = path_stops_after(bits, self.before);
-        // The slash bit of byte 7 is the highest entry bit.
-        self.before = bits >> 24;
-        mask
-    }
-}
-
-/// The host scan of strict mode: the host stops of [`HOST_STOPS`], and also a `.` or `-`
-/// right after another one, where the fast path gives up (the strict ToASCII check needs the
-/// labels split there; see [`surely_strict_ok`]).
-#[derive(Clone, Copy)]
-struct StrictHost;
-
-impl Stops for StrictHost {
-    #[inline(always)]
-    fn bits(self, bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-        let bits = u32::from(or_entries(&STRICT_HOST_STOPS, word));
-        let separators = bits >> 8;
-        let before =
-            bytes.get(start.wrapping_sub(1)).map_or(0, |&b| u32::from(class(&SEPARATORS, b)));
-        // Bit `i` of `after_separator`: byte `i - 1` is a separator.
-        let after_separator = (separators << 1) | before;
-        (bits & 0xFF) | (separators & after_separator)
-    }
-}
-
-/// The index of the first byte at or after `pos` where `stops` stops, or the end.
-///
-/// Eight bytes at a time, without a branch per byte: the exact stop is the lowest set bit.
-/// Fewer than eight bytes before the end are read as the input's last eight bytes with the
-/// ones before `pos` dropped; an input shorter than eight bytes is padded with 0 bytes, which
-/// every table stops at.
-#[inline(always)]
-fn scan(bytes: &[u8], mut pos: usize, mut stops: impl Stops) -> usize {
-    let first_stop = |mask: u32| mask.trailing_zeros() as usize;
-    let len = bytes.len();
-    // `bytes` is the whole input, nearly always eight bytes or more.
-    let Some(last_word) = len.checked_sub(8) else { return scan_short(bytes, pos, stops) };
-    // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
-    while pos <= last_word {
-        let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
-            break;
-        };
-        let mask = stops.next_bits(bytes, word, pos);
-        if mask != 0 {
-            return pos + first_stop(mask);
-        }
-        pos += 8;
-    }
-    if pos >= len {
-        return len;
-    }
-    let Some(word) = bytes.get(last_word..).and_then(|w| <&[u8; 8]>::try_from(w).ok()) else {
-        return len;
-    };
-    // `pos` is past `last_word` (fewer than eight bytes are left): a shift below 8.
-    let mask = stops.bits(bytes, word, last_word) >> (pos - last_word);
-    if mask == 0 { len } else { pos + first_stop(mask) }
-}
-
-/// [`scan`] of an input shorter than eight bytes: one word padded with 0 bytes.
-#[cold]
-#[inline(never)]
-fn scan_short(bytes: &[u8], pos: usize, stops: impl Stops) -> usize {
-    let mut word = [0u8; 8];
-    for (to, &from) in word.iter_mut().zip(bytes.get(pos..).unwrap_or_default()) {
-        *to = from;
-    }
-    (pos + stops.bits(bytes, &word, pos).trailing_zeros() as usize).min(bytes.len())
-}
-
-/// [`scan`] over per-position stop `tables`: the first byte at or after `pos` they flag.
-#[inline(always)]
-pub(super) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> usize {
-    scan(bytes, pos, Plain(tables))
-}
-
-/// [`scan`] in a path: the first byte at or after `pos` that [`PATH_CLASSES`] does not copy,
-/// or a `.` right after a `/`.
-#[inline(always)]
-fn scan_path(bytes: &[u8], pos: usize) -> usize {
-    let before = u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'));
-    scan(bytes, pos, Path { before })
 }
 
 /// The fast path's walk over one input. The output is the input with a few edits (scheme and
@@ -571,7 +424,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// Query or fragment state from `pos` (after its delimiter) to the first `stop` byte or
     /// the end; returns where it stopped, `None` to give up. `stops` is the scan's table of
     /// `table`.
-    #[inline]
+    #[inline(always)]
     fn component(
         &mut self,
         mut pos: usize,
@@ -580,7 +433,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         stop: u8,
     ) -> Option<usize> {
         loop {
-            pos = scan_plain(self.bytes, pos, stops);
+            pos = scan_text(self.bytes, pos, stops);
             match self.bytes.get(pos) {
                 None => return Some(pos),
                 Some(&b) if b == stop => return Some(pos),
@@ -594,6 +447,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         }
     }
 
+    #[inline(always)]
     fn walk(&mut self) -> Option<Url> {
         let bytes = self.bytes;
         // Basic URL parser step 1: no leading or trailing C0 control or space to trim (the
@@ -647,23 +501,29 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let mut pos = host_start;
         let mut loose = false;
         let mut upper = false;
-        let end_byte = loop {
-            pos = if STRICT {
-                scan(bytes, pos, StrictHost)
-            } else {
-                scan_plain(bytes, pos, &HOST_STOPS)
-            };
-            let Some(&b) = bytes.get(pos) else { break None };
-            match class(&HOST_CLASSES, b) {
-                H_UPPER => upper = true,
-                H_LOOSE => loose = true,
-                H_END => break Some(b),
-                _ => return None,
+        let file = scheme_type == SchemeType::File;
+        // `file:///`: the empty host, no scan.
+        let empty_file_host = file && bytes.get(host_start) == Some(&b'/');
+        let end_byte = if empty_file_host {
+            Some(b'/')
+        } else {
+            loop {
+                pos = if STRICT {
+                    scan(bytes, pos, StrictHost)
+                } else {
+                    scan_plain(bytes, pos, &HOST_STOPS)
+                };
+                let Some(&b) = bytes.get(pos) else { break None };
+                match class(&HOST_CLASSES, b) {
+                    H_UPPER => upper = true,
+                    H_LOOSE => loose = true,
+                    H_END => break Some(b),
+                    _ => return None,
+                }
+                pos += 1;
             }
-            pos += 1;
         };
         let host = bytes.get(host_start..pos)?;
-        let file = scheme_type == SchemeType::File;
         let mut host_kind = HostKind::Domain;
         if host.is_empty() {
             // An empty host fails for special URLs, except file (file host state step 1.2);
@@ -673,17 +533,25 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             }
             host_kind = HostKind::Empty;
         } else {
-            // Ends in a number (host parser step 8): IPv4, for the state machine. The last
-            // label, or the one before when the host ends with `.`.
-            if !surely_not_a_number(host) {
+            // Ends in a number (host parser step 8): the IPv4 parser. The last label, or the
+            // one before when the host ends with `.`. Four decimal numbers as the IPv4
+            // serializer writes them are kept as they are (no validation error); any other
+            // form is for the state machine.
+            let ipv4 = !surely_not_a_number(host);
+            if ipv4 {
+                if !is_serialized_ipv4(host) {
+                    return None;
+                }
+                host_kind = HostKind::Ipv4;
+            } else if STRICT && (loose || !surely_strict_ok(host)) {
+                // Domain parser steps 1-2: the strict ToASCII's validation error.
                 return None;
             }
-            // Domain parser steps 1-2: the strict ToASCII's validation error.
-            if STRICT && (loose || !surely_strict_ok(host)) {
-                return None;
-            }
-            // File host state step 1.3.4: "localhost" becomes the empty host.
-            if file && host.eq_ignore_ascii_case(b"localhost") {
+            // File host state step 1.3.4: "localhost" becomes the empty host. (An IPv4
+            // address has no letter to lowercase.)
+            if ipv4 {
+                debug_assert!(!upper);
+            } else if file && host.eq_ignore_ascii_case(b"localhost") {
                 self.flush(host_start, pos);
                 host_kind = HostKind::Empty;
             } else if upper {
@@ -939,10 +807,13 @@ struct Head {
 /// Parses `input` (not cleaned) on the fast path into `out` (empty), without base URL or
 /// encoding override. On giving up, returns `None` with `out` emptied for the state machine
 /// to reuse. With `strict`, gives up on every input with a validation error.
-#[inline]
+///
+/// The lax walk is inlined into the caller (the parser's entry, where the record is built in
+/// place); the strict one, for a listener of validation errors, is not.
+#[inline(always)]
 pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> {
     let url = if strict {
-        Fast::<true> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
+        parse_strict(input, out)
     } else {
         Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
     };
@@ -950,6 +821,12 @@ pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> 
         out.clear();
     }
     url
+}
+
+/// [`parse`] in strict mode.
+#[inline(never)]
+fn parse_strict(input: &str, out: &mut String) -> Option<Url> {
+    Fast::<true> { input, bytes: input.as_bytes(), out, run: 0 }.walk()
 }
 
 #[cfg(test)]

@@ -140,25 +140,13 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
         ("//Other.Example/p", "https://other.example/p"),
         ("//other.example:443", "https://other.example/"),
         ("1:x", "https://u:p@base.example:8443/dir/sub/1:x"),
+        ("//127.0.0.1/", "https://127.0.0.1/"),
     ] {
         assert_eq!(took(input, &base).as_deref(), Some(expected), "{input}");
     }
     for input in [
-        "",
-        " x",
-        "x ",
-        "\\x",
-        "/\\x",
-        "a\\b",
-        "x\ty",
-        "https:x",
-        "mailto:x",
-        "//",
-        "///x",
-        "//u@h/",
-        "//127.0.0.1/",
-        "é",
-        "..\\x",
+        "", " x", "x ", "\\x", "/\\x", "a\\b", "x\ty", "https:x", "mailto:x", "//", "///x",
+        "//u@h/", "//127.1/", "é", "..\\x",
     ] {
         assert_eq!(took(input, &base), None, "{input}");
     }
@@ -172,10 +160,11 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
 }
 
 /// The scans against byte-at-a-time references, from every start, on inputs of every
-/// length up to 33 (the word loop, the overlapping last word and the padded short input).
+/// length up to 83 (the blocks, the word loop, the overlapping last word and the padded
+/// short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 9] = [
+    let samples: [&[u8]; 16] = [
         b"abcdefghijklmnopqrst",
         // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
         b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
@@ -186,6 +175,15 @@ fn scans_stop_where_the_byte_loop_stops() {
         b"q?r#s t'u%v\\w\x7F\xC3\xA9z0",
         b"/././././././././././",
         b"aaaaaaaaaaaaaaaaaa.b",
+        // Longer than a block (16 bytes) and a block and its two words: blocks skipped
+        // whole, a block that ends in `/` before a `.`, stops in either word after a block.
+        b"abcdefghijklmnopqrstuvwxyz0123456789-_./ABCDEFGHIJ",
+        b"abcdefghijklmno/.qrstuvwxyzabcde/.ghijklmnopqrstuv/",
+        b"abcdefghijklmnopqrstuvwxyz=a&b:c~d?e#f%g'h i\\j.k",
+        b"Users/isaacs/dev/tapjs/node_modules/x.js?tapmock=a1614fc8fa65ebf7.0eb9488452f28d55",
+        b"abcdefghijklmnopabcdefghijklmnop\\bcdefghijklmnopabcdefgh|jk",
+        b"www.shouldiremoveit.example-host.com.ph:8080/network-packet",
+        b"abcdefgh.abcdefghijklmnop.Qrstuvwxyz.0123456789.abcdefghi_j",
     ];
     for sample in samples {
         for len in 0..=sample.len() {
@@ -197,10 +195,10 @@ fn scans_stop_where_the_byte_loop_stops() {
                 let got = scan_plain(bytes, pos, &HOST_STOPS);
                 assert_eq!(got, host, "host {bytes:?} from {pos}");
                 let query = reference(&|i| class(&QUERY_CLASSES, bytes[i]) != 0);
-                let got = scan_plain(bytes, pos, &QUERY_STOPS);
+                let got = scan_text(bytes, pos, &QUERY_STOPS);
                 assert_eq!(got, query, "query {bytes:?} from {pos}");
                 let fragment = reference(&|i| class(&FRAGMENT_CLASSES, bytes[i]) != 0);
-                let got = scan_plain(bytes, pos, &FRAGMENT_STOPS);
+                let got = scan_text(bytes, pos, &FRAGMENT_STOPS);
                 assert_eq!(got, fragment, "fragment {bytes:?} from {pos}");
                 let host_end = reference(&|i| class(&HOST_CLASSES, bytes[i]) > H_LOOSE);
                 let got = scan_plain(bytes, pos, &HOST_END_STOPS);
@@ -223,6 +221,50 @@ fn not_a_number() {
     }
     for host in ["", ".", "a.1", "a.0x", "a.0X.", "1.2.3.4", "a.0xfe", "a.1e"] {
         assert!(!surely_not_a_number(host.as_bytes()), "{host}");
+    }
+}
+
+/// IPv4 hosts: the serialized form takes the fast path (as an IPv4 host, the same record as
+/// the state machine's); every other form of a number is left to the state machine.
+#[test]
+fn ipv4_hosts_in_serialized_form_only() {
+    for host in ["1.2.3.4", "0.0.0.0", "255.255.255.255", "98.126.214.77", "10.0.10.100"] {
+        for input in [
+            format!("http://{host}/a?b#c"),
+            format!("https://{host}:8080"),
+            format!("file://{host}/x"),
+            format!("ws://{host}"),
+        ] {
+            assert!(differential(&input, None), "{input}");
+            let url = parse(&input, false, &mut String::new()).unwrap();
+            assert_eq!(url.host_kind, Some(HostKind::Ipv4), "{input}");
+        }
+    }
+    for host in [
+        "1.2.3.4.",
+        "1.2.3",
+        "1.2.3.4.5",
+        "01.2.3.4",
+        "1.2.3.04",
+        "256.1.1.1",
+        "1.2.3.256",
+        "0x1.2.3.4",
+        "1.2.3.0x4",
+        "1..2.3",
+        "1.2.3.999",
+        "4294967295",
+        "1.2.3.4.a1",
+        "a.1.2.3",
+        ".1.2.3.4",
+        "1.2.3.4a",
+    ] {
+        let input = format!("http://{host}/");
+        assert!(!is_serialized_ipv4(host.as_bytes()), "{host}");
+        // Left to the state machine (or a domain the fast path takes as the state machine).
+        differential(&input, None);
+        if let Some(url) = parse(&input, false, &mut String::new()) {
+            assert_eq!(url.host_kind, Some(HostKind::Domain), "{input}");
+        }
     }
 }
 
@@ -358,7 +400,8 @@ fn takes_the_plain_cases_and_leaves_the_rest() {
         " https://example.com/",
         "https://exa\tmple.com/",
         "https://user@example.com/",
-        "https://127.0.0.1/",
+        "https://127.1/",
+        "https://127.0.0.1./",
         "https://[::1]/",
         "https://a\\b",
         "file:///C:/x",
@@ -416,6 +459,10 @@ const PIECES: &[&str] = &[
     "09",
     "localhost",
     "LocalHost",
+    "1.2.3.4",
+    "255.",
+    "256",
+    "01",
     "C:",
     "c|",
     ":",
