@@ -9,7 +9,6 @@
 //! (tested in `process`'s tests).
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::Config;
 use super::errors::Errors;
@@ -309,15 +308,13 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors
     }
     let parts = parts.get(..summary.label_count)?;
     let len: usize = parts.iter().map(|part| punycode::utf8_len(part) + 1).sum();
-    // The UTF-8 bytes of every label, checked once.
-    let mut bytes = Vec::with_capacity(len);
+    let mut out = String::with_capacity(len);
     for (i, part) in parts.iter().enumerate() {
         if i > 0 {
-            bytes.push(b'.');
+            out.push('.');
         }
-        punycode::push_utf8(&mut bytes, part);
+        punycode::push_chars(&mut out, part);
     }
-    let out = punycode::into_string(bytes, 0);
     Some((out, summary.errors))
 }
 
@@ -363,7 +360,7 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    let len = punycode::decode_points(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    let len = punycode::decode_points(bytes, decoded).ok()?;
     let label = decoded.get(..len)?;
     let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).

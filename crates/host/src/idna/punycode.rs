@@ -145,6 +145,7 @@ fn threshold(k: u32, bias: u32) -> u32 {
 }
 
 /// The value of a base-36 digit: `a-z` and `A-Z` are 0-25, `0-9` are 26-35 (section 5).
+#[cfg(test)]
 fn digit_value(byte: u8) -> Option<u32> {
     match byte {
         b'a'..=b'z' => Some(u32::from(byte - b'a')),
@@ -153,6 +154,29 @@ fn digit_value(byte: u8) -> Option<u32> {
         _ => None,
     }
 }
+
+/// The value of each byte as a base-36 digit (section 5), or [`NOT_A_DIGIT`]: one load a
+/// digit instead of three range tests.
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const DIGIT_VALUES: [u8; 256] = {
+    let mut table = [NOT_A_DIGIT; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'a'..=b'z' => byte - b'a',
+            b'A'..=b'Z' => byte - b'A',
+            b'0'..=b'9' => byte - b'0' + 26,
+            _ => NOT_A_DIGIT,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// What [`DIGIT_VALUES`] holds for a byte that is no base-36 digit.
+const NOT_A_DIGIT: u8 = 0xFF;
 
 /// Appends the ASCII byte `byte` (masked to 7 bits, so that the push needs no UTF-8 encoding).
 #[inline]
@@ -195,6 +219,16 @@ pub(crate) struct Scratch {
 /// ```
 #[doc(alias = "decode_to_string")]
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
+    // Each decoded code point takes at least one input byte: a short input decodes on the
+    // stack, into a string allocated once at its exact length.
+    if input.len() <= SHORT_LABEL {
+        let mut stack = [0u32; SHORT_LABEL];
+        let len = decode_points(input.as_bytes(), &mut stack)?;
+        let points = stack.get(..len).unwrap_or_default();
+        let mut out = String::with_capacity(utf8_len(points));
+        push_chars(&mut out, points);
+        return Ok(out);
+    }
     let mut out = String::new();
     decode_into(input, &mut out)?;
     Ok(out)
@@ -228,11 +262,12 @@ pub(crate) fn decode_with(
     scratch: &mut Scratch,
 ) -> Result<(), PunycodeError> {
     // Each decoded code point takes at least one input byte: a short input decodes on the stack.
-    let mut stack = [0u32; SHORT_LABEL];
     if input.len() <= SHORT_LABEL {
-        let len = decode_points(input, &mut stack)?;
+        let mut stack = [0u32; SHORT_LABEL];
+        let len = decode_points(input.as_bytes(), &mut stack)?;
         let points = stack.get(..len).unwrap_or_default();
-        push_points(out, points);
+        out.reserve(utf8_len(points));
+        push_chars(out, points);
         return Ok(());
     }
     let chars = &mut scratch.chars;
@@ -243,51 +278,14 @@ pub(crate) fn decode_with(
     Ok(())
 }
 
-/// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length:
-/// their bytes are written to the string's buffer, checked once at the end (pushing a `char` at
-/// a time copies each one with a call).
-pub(crate) fn push_points(out: &mut String, points: &[u32]) {
-    let start = out.len();
-    let mut bytes = core::mem::take(out).into_bytes();
-    bytes.reserve(utf8_len(points));
-    push_utf8(&mut bytes, points);
-    *out = into_string(bytes, start);
-}
-
-/// The bytes of UTF-8 text as a string; if they are not UTF-8 (which the writers here never
-/// cause), only their first `valid` bytes, known to be UTF-8.
-pub(crate) fn into_string(bytes: Vec<u8>, valid: usize) -> String {
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(error) => {
-            let mut bytes = error.into_bytes();
-            bytes.truncate(valid);
-            String::from_utf8(bytes).unwrap_or_default()
-        }
-    }
-}
-
-/// Appends the UTF-8 form of code points (Unicode scalar values) to `bytes`.
+/// Appends code points (Unicode scalar values; any other value is skipped, which the decoders
+/// never produce) to `out`, a `char` at a time: the string writes each one's UTF-8 bytes in
+/// place, with nothing to check afterwards.
 #[inline]
-pub(crate) fn push_utf8(bytes: &mut Vec<u8>, points: &[u32]) {
+pub(crate) fn push_chars(out: &mut String, points: &[u32]) {
     for &cp in points {
-        if cp < 0x80 {
-            bytes.push(cp as u8);
-        } else if cp < 0x800 {
-            bytes.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
-        } else if cp < 0x1_0000 {
-            bytes.extend_from_slice(&[
-                0xE0 | (cp >> 12) as u8,
-                0x80 | (cp >> 6 & 0x3F) as u8,
-                0x80 | (cp & 0x3F) as u8,
-            ]);
-        } else {
-            bytes.extend_from_slice(&[
-                0xF0 | (cp >> 18) as u8,
-                0x80 | (cp >> 12 & 0x3F) as u8,
-                0x80 | (cp >> 6 & 0x3F) as u8,
-                0x80 | (cp & 0x3F) as u8,
-            ]);
+        if let Some(c) = char::from_u32(cp) {
+            out.push(c);
         }
     }
 }
@@ -311,7 +309,10 @@ fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeEr
     loop {
         let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
         *rest = tail;
-        let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
+        let digit = u32::from(DIGIT_VALUES.get(usize::from(byte)).copied().unwrap_or(NOT_A_DIGIT));
+        if digit >= BASE {
+            return Err(PunycodeError::InvalidDigit);
+        }
         let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
         *i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
         let t = threshold(k, bias);
@@ -326,9 +327,8 @@ fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeEr
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
 /// code points decoded. The input must not be longer than `out` (each decoded code point takes
 /// at least one input byte, so they fit).
-pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, PunycodeError> {
-    let bytes = input.as_bytes();
-    if !input.is_ascii() {
+pub(crate) fn decode_points(bytes: &[u8], out: &mut [u32]) -> Result<usize, PunycodeError> {
+    if !bytes.is_ascii() {
         return Err(PunycodeError::NonBasic);
     }
     if bytes.len() > out.len() {
@@ -748,10 +748,17 @@ mod tests {
             .collect();
         let expected: String = points.iter().map(|&p| char::from_u32(p).unwrap()).collect();
         let mut out = String::from("x");
-        push_points(&mut out, &points);
+        push_chars(&mut out, &points);
         assert_eq!(out, alloc::format!("x{expected}"));
         assert_eq!(utf8_len(&points), expected.len());
-        assert_eq!(into_string(alloc::vec![b'a', 0xFF], 1), "a");
+    }
+
+    #[test]
+    fn digit_table_matches_the_digit_ranges() {
+        for byte in 0..=255u8 {
+            let table = DIGIT_VALUES[usize::from(byte)];
+            assert_eq!(digit_value(byte), (table != NOT_A_DIGIT).then_some(u32::from(table)));
+        }
     }
 
     #[test]
