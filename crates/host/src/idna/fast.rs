@@ -194,7 +194,7 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
             mapper.push_ascii(buffers, byte)?;
             continue;
         }
-        let props = lookup::props(c);
+        let (props, mapping) = lookup::props_and_mapping(c);
         if props.is_valid_nfc() {
             // The usual case: kept as it is.
             mapper.push_checked(buffers, u32::from(c), props)?;
@@ -202,6 +202,8 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
         }
         match props.kind() {
             Kind::Ignored => {}
+            // A case mapping, from the same lookup.
+            Kind::Mapped if let Some(to) = mapping => mapper.push_mapping_char(buffers, to)?,
             Kind::Mapped => match lookup::status(c) {
                 Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {

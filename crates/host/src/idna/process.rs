@@ -446,9 +446,20 @@ fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
         }
         // The status without the mapping comes from the trie; only mapped code points (and
         // deviations, in transitional processing) need the mapping table.
-        match lookup::props(c).kind() {
+        let (props, mapping) = lookup::props_and_mapping(c);
+        match props.kind() {
             Kind::Valid => {
                 mapped.push(c);
+                continue;
+            }
+            // A one-code-point mapping, from the same lookup.
+            Kind::Mapped if let Some(to) = mapping => {
+                if transitional {
+                    let mut buf = [0; 4];
+                    push_mapping(&mut mapped, to.encode_utf8(&mut buf), true);
+                } else {
+                    mapped.push(to);
+                }
                 continue;
             }
             Kind::Ignored => continue,
