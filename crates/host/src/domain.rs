@@ -383,7 +383,7 @@ pub fn domain_to_unicode(domain: &str) -> String {
         return lower;
     }
     // Steps 1-3.
-    match uts46::to_unicode(domain) {
+    match uts46::to_unicode_not_plain(domain) {
         Some(result) => result,
         None => domain.to_owned(),
     }
@@ -561,6 +561,10 @@ mod tests {
             }
         }
         assert!(!AsciiScan::of(b",,,,,,,,,,/./././").hyphen);
+        // The shortcut past ToUnicode's ASCII pass answers as ToUnicode does.
+        for domain in ["a.xn--bcher-kva.C", "XN--BCHER-KVA", "xn--zz.a", "Bücher.de", "a-b.c"] {
+            assert_eq!(uts46::to_unicode_not_plain(domain), uts46::to_unicode(domain), "{domain}");
+        }
         assert!(has_ace_label("a.XN--b"));
         assert!(!has_ace_label("axn--b"));
     }

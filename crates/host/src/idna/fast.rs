@@ -16,8 +16,12 @@ use super::lookup::{self, Kind, Props, Status};
 use super::punycode;
 use super::validity::BidiRule;
 
-/// Most code points of a mapped domain the fast path holds; longer domains take the full path.
-const MAX_POINTS: usize = 96;
+/// Most code points of a mapped domain the fast path holds in its smaller buffers (zeroed on
+/// every call, so kept to the usual domain), used when the input has at most this many bytes.
+const SHORT_POINTS: usize = 96;
+/// Most code points of a mapped domain the fast path holds (label ends are `u8`): longer
+/// domains (beyond any DNS name) take the full path.
+const MAX_POINTS: usize = 255;
 /// Most labels of a domain the fast path handles.
 const MAX_LABELS: usize = 24;
 
@@ -61,15 +65,15 @@ struct Mapper {
 
 /// The buffers of the mapped domain: its code points, its labels, and the decoded forms of its
 /// `xn--` labels (zeroed only for a domain that has one).
-struct Buffers {
-    points: [u32; MAX_POINTS],
+struct Buffers<const N: usize> {
+    points: [u32; N],
     labels: [Label; MAX_LABELS],
-    decoded: Option<[u32; MAX_POINTS]>,
+    decoded: Option<[u32; N]>,
 }
 
-impl Buffers {
-    fn new() -> Buffers {
-        Buffers { points: [0; MAX_POINTS], labels: [Label::default(); MAX_LABELS], decoded: None }
+impl<const N: usize> Buffers<N> {
+    fn new() -> Buffers<N> {
+        Buffers { points: [0; N], labels: [Label::default(); MAX_LABELS], decoded: None }
     }
 
     /// The mapped code points of `label`, which starts at `start`.
@@ -103,7 +107,7 @@ impl Mapper {
     /// Appends the ASCII byte `byte`, mapped (lower-cased), refusing what UseSTD3ASCIIRules
     /// refuses; a full stop ends the label.
     #[inline(always)]
-    fn push_ascii(&mut self, buffers: &mut Buffers, byte: u8) -> Option<()> {
+    fn push_ascii<const N: usize>(&mut self, buffers: &mut Buffers<N>, byte: u8) -> Option<()> {
         let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
         if mapped & 0x80 != 0 {
             if self.std3 {
@@ -129,7 +133,12 @@ impl Mapper {
     /// keep the text from being NFC (NFC_Quick_Check=Yes, and a combining class other than 0
     /// only after a code point of class 0).
     #[inline(always)]
-    fn push_checked(&mut self, buffers: &mut Buffers, cp: u32, props: Props) -> Option<()> {
+    fn push_checked<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        cp: u32,
+        props: Props,
+    ) -> Option<()> {
         if props.is_valid_nfc() {
             self.combining = false;
         } else {
@@ -148,7 +157,7 @@ impl Mapper {
 
     /// Appends one code point of a mapping value.
     #[inline(always)]
-    fn push_mapping_char(&mut self, buffers: &mut Buffers, to: char) -> Option<()> {
+    fn push_mapping_char<const N: usize>(&mut self, buffers: &mut Buffers<N>, to: char) -> Option<()> {
         match u8::try_from(to) {
             Ok(byte) if byte.is_ascii() => self.push_ascii(buffers, byte),
             _ => self.push_checked(buffers, u32::from(to), lookup::props(to)),
@@ -171,7 +180,11 @@ struct Label {
 /// and applies the validity criteria and the Bidi rule; `None` unless every step but the Bidi
 /// rule succeeds with no step needing more than the fast path does. The Bidi rule's failures,
 /// the only ones then possible, are in the summary.
-fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summary> {
+fn process<const N: usize>(
+    domain: &str,
+    config: Config,
+    buffers: &mut Buffers<N>,
+) -> Option<Summary> {
     if config.transitional_processing {
         return None;
     }
@@ -230,7 +243,7 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
         start = usize::from(slot.end) + 1;
         match label {
             [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !slot.non_ascii => {
-                let decoded = buffers.decoded.get_or_insert([0; MAX_POINTS]);
+                let decoded = buffers.decoded.get_or_insert([0; N]);
                 let room = decoded.get_mut(decoded_len..)?;
                 let (len, label_rtl) = check_ace_label(encoded, config, room)?;
                 slot.decoded = Some((decoded_len as u8, (decoded_len + len) as u8));
@@ -256,8 +269,20 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
 /// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's, without VerifyDnsLength);
 /// or `None` when the full path must decide.
 pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
-    let mut buffers = Buffers::new();
-    let summary = process(domain, config, &mut buffers)?;
+    if domain.len() <= SHORT_POINTS {
+        to_ascii_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
+    } else {
+        to_ascii_in(domain, config, &mut Buffers::<MAX_POINTS>::new())
+    }
+}
+
+/// [`to_ascii`] with buffers for `N` code points.
+fn to_ascii_in<const N: usize>(
+    domain: &str,
+    config: Config,
+    buffers: &mut Buffers<N>,
+) -> Option<Result<(String, bool), Errors>> {
+    let summary = process(domain, config, buffers)?;
     if !summary.errors.is_empty() {
         // VerifyDnsLength would add the failures of the ASCII form, not built here.
         return (!config.verify_dns_length).then_some(Err(summary.errors));
@@ -300,8 +325,20 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, b
 /// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
 /// failures recorded (the Bidi rule's); `None` when the full path must decide.
 pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
-    let mut buffers = Buffers::new();
-    let summary = process(domain, config, &mut buffers)?;
+    if domain.len() <= SHORT_POINTS {
+        to_unicode_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
+    } else {
+        to_unicode_in(domain, config, &mut Buffers::<MAX_POINTS>::new())
+    }
+}
+
+/// [`to_unicode`] with buffers for `N` code points.
+fn to_unicode_in<const N: usize>(
+    domain: &str,
+    config: Config,
+    buffers: &mut Buffers<N>,
+) -> Option<(String, Errors)> {
+    let summary = process(domain, config, buffers)?;
     let mut start = 0;
     let mut parts: [&[u32]; MAX_LABELS] = [&[]; MAX_LABELS];
     for (part, &label) in parts.iter_mut().zip(buffers.labels.get(..summary.label_count)?) {

@@ -27,7 +27,7 @@ mod tables;
 mod validity;
 
 pub use errors::{ErrorCode, ErrorCodes, Errors};
-pub(crate) use process::to_ascii_ldh;
+pub(crate) use process::{to_ascii_ldh, to_unicode_not_plain};
 pub use process::{to_ascii, to_ascii_with_errors, to_unicode};
 
 /// The Unicode version of the IDNA mapping table and character properties.
