@@ -325,6 +325,9 @@ fn to_ascii_in<const N: usize>(
 /// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
 /// failures recorded (the Bidi rule's); `None` when the full path must decide.
 pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
+    if domain.is_ascii() {
+        return to_unicode_ascii(domain, config);
+    }
     if domain.len() <= SHORT_POINTS {
         to_unicode_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
     } else {
@@ -355,6 +358,118 @@ fn to_unicode_in<const N: usize>(
         punycode::push_chars(&mut out, part);
     }
     Some((out, summary.errors))
+}
+
+/// [`to_unicode`] of an ASCII domain (one with an `xn--` label: the others have a faster path
+/// still), straight from its bytes: mapping only lower-cases, so the labels are its lower-cased
+/// bytes, an `xn--` label is decoded from them and checked as [`process`] checks it, any
+/// other label needs only CheckHyphens (and UseSTD3ASCIIRules, which sends a domain it
+/// refuses to the full path, as `process` does).
+fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
+    if config.transitional_processing {
+        return None;
+    }
+    let bytes = domain.as_bytes();
+    // The lower-cased domain; whether it had upper case or ASCII that UseSTD3ASCIIRules
+    // refuses.
+    let mut lower = [0u8; MAX_POINTS];
+    let mut seen = 0u8;
+    for (to, &byte) in lower.get_mut(..bytes.len())?.iter_mut().zip(bytes) {
+        let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
+        seen |= mapped & 0x80;
+        *to = mapped & 0x7F;
+    }
+    if config.use_std3_ascii_rules && seen != 0 {
+        return None;
+    }
+    let lower = lower.get(..bytes.len())?;
+    // Each label's range in `lower` and, decoded, in `decoded`.
+    let mut labels = [(0u8, 0u8, None::<(u8, u8)>); MAX_LABELS];
+    let mut label_count = 0;
+    let mut decoded = [0u32; MAX_POINTS];
+    let mut decoded_len = 0;
+    let mut rtl = false;
+    let mut start = 0;
+    for label in lower.split(|&b| b == b'.') {
+        let end = start + label.len();
+        let slot = labels.get_mut(label_count)?;
+        *slot = (start as u8, end as u8, None);
+        label_count += 1;
+        start = end + 1;
+        if let [b'x', b'n', b'-', b'-', encoded @ ..] = label {
+            let room = decoded.get_mut(decoded_len..)?;
+            let (len, label_rtl) = check_ace_bytes(encoded, config, room)?;
+            slot.2 = Some((decoded_len as u8, (decoded_len + len) as u8));
+            decoded_len += len;
+            rtl |= label_rtl;
+        } else if config.check_hyphens
+            && (label.get(2..4) == Some(b"--")
+                || label.first() == Some(&b'-')
+                || label.last() == Some(&b'-'))
+        {
+            return None;
+        }
+    }
+    let labels = labels.get(..label_count)?;
+    let unicode = |(from, to, decoded_range): (u8, u8, Option<(u8, u8)>)| match decoded_range {
+        Some((a, b)) => {
+            AsciiLabel::Decoded(decoded.get(usize::from(a)..usize::from(b)).unwrap_or_default())
+        }
+        None => AsciiLabel::Kept(lower.get(usize::from(from)..usize::from(to)).unwrap_or_default()),
+    };
+    // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
+    let mut errors = Errors::new();
+    if config.check_bidi && rtl {
+        for &label in labels {
+            errors = errors.union(match unicode(label) {
+                AsciiLabel::Kept(ascii) => bidi_rule_ascii(ascii),
+                AsciiLabel::Decoded(points) => bidi_rule(points),
+            });
+        }
+    }
+    let len: usize = labels
+        .iter()
+        .map(|&label| {
+            1 + match unicode(label) {
+                AsciiLabel::Kept(ascii) => ascii.len(),
+                AsciiLabel::Decoded(points) => punycode::utf8_len(points),
+            }
+        })
+        .sum();
+    let mut out = String::with_capacity(len);
+    for (i, &label) in labels.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        match unicode(label) {
+            // The input's own bytes (ASCII, so a `str`), lower-cased below.
+            AsciiLabel::Kept(_) => {
+                out.push_str(domain.get(usize::from(label.0)..usize::from(label.1))?);
+            }
+            AsciiLabel::Decoded(points) => punycode::push_chars(&mut out, points),
+        }
+    }
+    if bytes.iter().any(u8::is_ascii_uppercase) {
+        out.make_ascii_lowercase();
+    }
+    Some((out, errors))
+}
+
+/// The Unicode form of a label of an ASCII domain.
+enum AsciiLabel<'a> {
+    /// Not an `xn--` label: its lower-cased bytes.
+    Kept(&'a [u8]),
+    /// An `xn--` label: its decoded code points.
+    Decoded(&'a [u32]),
+}
+
+/// [`bidi_rule`] for an ASCII label.
+fn bidi_rule_ascii(label: &[u8]) -> Errors {
+    let mut rule = BidiRule::new();
+    for &byte in label {
+        rule.push(lookup::props(char::from(byte)).bidi_class());
+    }
+    rule.finish()
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -399,7 +514,12 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    let len = punycode::decode_points(bytes, decoded).ok()?;
+    check_ace_bytes(bytes, config, decoded)
+}
+
+/// [`check_ace_label`] for the part after the prefix as (lower-case ASCII) bytes.
+fn check_ace_bytes(encoded: &[u8], config: Config, decoded: &mut [u32]) -> Option<(usize, bool)> {
+    let len = punycode::decode_points(encoded, decoded).ok()?;
     let label = decoded.get(..len)?;
     let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
