@@ -104,17 +104,13 @@ struct Summary {
 }
 
 impl Mapper {
-    /// Appends the ASCII byte `byte`, mapped (lower-cased), refusing what UseSTD3ASCIIRules
+    /// Appends the ASCII byte `byte`, mapped (lower-cased), noting what UseSTD3ASCIIRules
     /// refuses; a full stop ends the label.
     #[inline(always)]
     fn push_ascii<const N: usize>(&mut self, buffers: &mut Buffers<N>, byte: u8) -> Option<()> {
         let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
-        if mapped & 0x80 != 0 {
-            if self.std3 {
-                return None;
-            }
-            self.non_ldh = true;
-        }
+        // UseSTD3ASCIIRules refuses it: checked once, at the end of the mapping.
+        self.non_ldh |= mapped & 0x80 != 0;
         let mapped = mapped & 0x7F;
         self.combining = false;
         if mapped == b'.' {
@@ -228,6 +224,10 @@ fn process<const N: usize>(
             },
             _ => mapper.push_checked(buffers, u32::from(c), props)?,
         }
+    }
+    // UseSTD3ASCIIRules (the full path records the failure).
+    if mapper.std3 && mapper.non_ldh {
+        return None;
     }
     // The last label.
     *buffers.labels.get_mut(mapper.label_count)? =

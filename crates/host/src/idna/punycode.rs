@@ -221,16 +221,25 @@ pub(crate) struct Scratch {
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
     // Each decoded code point takes at least one input byte: a short input decodes on the
     // stack, into a string allocated once at its exact length.
+    if input.len() <= 16 {
+        return decode_short::<16>(input);
+    }
     if input.len() <= SHORT_LABEL {
-        let mut stack = [0u32; SHORT_LABEL];
-        let len = decode_points(input.as_bytes(), &mut stack)?;
-        let points = stack.get(..len).unwrap_or_default();
-        let mut out = String::with_capacity(utf8_len(points));
-        push_chars(&mut out, points);
-        return Ok(out);
+        return decode_short::<SHORT_LABEL>(input);
     }
     let mut out = String::new();
     decode_into(input, &mut out)?;
+    Ok(out)
+}
+
+/// [`decode`] of an input of at most `N` bytes, decoded as `char`s into a buffer on the stack
+/// (most labels are short: a smaller buffer is cheaper to set up).
+fn decode_short<const N: usize>(input: &str) -> Result<String, PunycodeError> {
+    let mut stack = ['\0'; N];
+    let len = decode_points(input.as_bytes(), &mut stack)?;
+    let chars = stack.get(..len).unwrap_or_default();
+    let mut out = String::with_capacity(chars.iter().map(|c| c.len_utf8()).sum());
+    out.extend(chars);
     Ok(out)
 }
 
@@ -327,7 +336,10 @@ fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeEr
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
 /// code points decoded. The input must not be longer than `out` (each decoded code point takes
 /// at least one input byte, so they fit).
-pub(crate) fn decode_points(bytes: &[u8], out: &mut [u32]) -> Result<usize, PunycodeError> {
+pub(crate) fn decode_points<T: Copy + From<char>>(
+    bytes: &[u8],
+    out: &mut [T],
+) -> Result<usize, PunycodeError> {
     if !bytes.is_ascii() {
         return Err(PunycodeError::NonBasic);
     }
@@ -343,7 +355,7 @@ pub(crate) fn decode_points(bytes: &[u8], out: &mut [u32]) -> Result<usize, Puny
         }
     };
     for (slot, &b) in out.iter_mut().zip(basic) {
-        *slot = u32::from(b);
+        *slot = T::from(char::from(b));
     }
     let mut len = basic.len();
     let mut n = INITIAL_N;
@@ -357,14 +369,15 @@ pub(crate) fn decode_points(bytes: &[u8], out: &mut [u32]) -> Result<usize, Puny
         bias = adapt(i - old_i, places, old_i == 0);
         n = n.checked_add(i / places).ok_or(PunycodeError::Overflow)?;
         i %= places;
-        if char::from_u32(n).is_none() || n < INITIAL_N {
-            return Err(PunycodeError::InvalidCodePoint);
-        }
+        let c = match char::from_u32(n) {
+            Some(c) if n >= INITIAL_N => c,
+            _ => return Err(PunycodeError::InvalidCodePoint),
+        };
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
         // Insert at `at`, moving the rest up one place (a label is short: no memmove call).
         let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
-        let mut carried = n;
+        let mut carried = T::from(c);
         for slot in slots {
             carried = core::mem::replace(slot, carried);
         }
