@@ -532,11 +532,11 @@ fn single_mapping_deltas(statuses: &[Status], info: &[u16]) -> Vec<i32> {
     };
     // For each offset: its number of code points and the values it would add.
     let mut by_delta: BTreeMap<i32, (usize, BTreeSet<(u16, i32)>)> = BTreeMap::new();
-    for c in 0..CODE_POINTS {
+    for (c, &value) in info.iter().enumerate() {
         if let Some(delta) = delta_of(c) {
             let entry = by_delta.entry(delta).or_default();
             entry.0 += 1;
-            entry.1.insert((info[c], delta));
+            entry.1.insert((value, delta));
         }
     }
     let mut by_count: Vec<(usize, i32)> = by_delta.iter().map(|(&d, (n, _))| (*n, d)).collect();

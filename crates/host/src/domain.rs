@@ -375,7 +375,7 @@ pub fn domain_to_unicode(domain: &str) -> String {
     // ASCII without `xn--` labels maps to its lowercase form and records no error (no label
     // can fail the validity, bidi or joiner checks without a non-ASCII code point).
     let scan = AsciiScan::of(domain.as_bytes());
-    if !scan.non_ascii && !(scan.hyphen && has_ace_label(domain)) {
+    if !(scan.non_ascii || (scan.hyphen && has_ace_label(domain))) {
         let mut lower = domain.to_owned();
         if scan.upper {
             lower.make_ascii_lowercase();
@@ -576,7 +576,13 @@ mod tests {
             for i in 0..pieces.len() * 3 {
                 // Strings of every length with a piece at varied places.
                 let domain: String = (0..len)
-                    .map(|k| if (k * 7 + i) % (len + 1) == i % (len + 1) { pieces[i % pieces.len()] } else { pieces[(k + i / pieces.len()) % 2] })
+                    .map(|k| {
+                        if (k * 7 + i) % (len + 1) == i % (len + 1) {
+                            pieces[i % pieces.len()]
+                        } else {
+                            pieces[(k + i / pieces.len()) % 2]
+                        }
+                    })
                     .collect();
                 let bytes = domain.as_bytes();
                 let expected = AsciiScan {

@@ -153,7 +153,11 @@ impl Mapper {
 
     /// Appends one code point of a mapping value.
     #[inline(always)]
-    fn push_mapping_char<const N: usize>(&mut self, buffers: &mut Buffers<N>, to: char) -> Option<()> {
+    fn push_mapping_char<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        to: char,
+    ) -> Option<()> {
         match u8::try_from(to) {
             Ok(byte) if byte.is_ascii() => self.push_ascii(buffers, byte),
             _ => self.push_checked(buffers, u32::from(to), lookup::props(to)),
