@@ -18,7 +18,7 @@
 //!   code points with neither is in NFC, and so is one whose combining code points all have
 //!   NFC_Quick_Check=Yes and follow a code point of class 0: the NFC quick check says Yes).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -180,7 +180,8 @@ pub fn generate(testdata: &Path) -> Result<Vec<Generated>, String> {
                 | u16::from(bidi[c])
         })
         .collect();
-    let trie = build_trie(&info)?;
+    let deltas = single_mapping_deltas(&statuses, &info);
+    let trie = build_trie(&info, &deltas)?;
     let tables =
         Tables { mapping_index: block_index(&ranges)?, mapping: ranges, payload, pool, trie };
     let contents = emit(&inputs, &tables);
@@ -516,6 +517,43 @@ fn parse_nfc_quick_check(text: &str) -> Result<Vec<bool>, String> {
     Ok(not_yes)
 }
 
+/// Most distinct values of the information trie (its leaves hold `u8` indexes).
+const MAX_VALUES: usize = 256;
+
+/// For each code point, the offset from it to its mapping when the information trie holds it
+/// (0 when it does not): a mapped code point whose mapping is one code point gets it when its
+/// offset is one of the most frequent offsets, taken by decreasing number of code points (ties
+/// by offset) while the distinct `(information, offset)` values stay within [`MAX_VALUES`]. The
+/// others keep to the mapping table.
+fn single_mapping_deltas(statuses: &[Status], info: &[u16]) -> Vec<i32> {
+    let delta_of = |c: usize| -> Option<i32> {
+        let to = single(&statuses[c])?;
+        i32::try_from(to).ok()?.checked_sub(i32::try_from(c).ok()?)
+    };
+    // For each offset: its number of code points and the values it would add.
+    let mut by_delta: BTreeMap<i32, (usize, BTreeSet<(u16, i32)>)> = BTreeMap::new();
+    for (c, &value) in info.iter().enumerate() {
+        if let Some(delta) = delta_of(c) {
+            let entry = by_delta.entry(delta).or_default();
+            entry.0 += 1;
+            entry.1.insert((value, delta));
+        }
+    }
+    let mut by_count: Vec<(usize, i32)> = by_delta.iter().map(|(&d, (n, _))| (*n, d)).collect();
+    by_count.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut values: BTreeSet<(u16, i32)> = info.iter().map(|&v| (v, 0)).collect();
+    let mut chosen: BTreeSet<i32> = BTreeSet::new();
+    for (_, delta) in by_count {
+        let Some((_, added)) = by_delta.get(&delta) else { continue };
+        if values.len() + added.len() > MAX_VALUES {
+            continue;
+        }
+        values.extend(added.iter().copied());
+        chosen.insert(delta);
+    }
+    (0..CODE_POINTS).map(|c| delta_of(c).filter(|d| chosen.contains(d)).unwrap_or(0)).collect()
+}
+
 /// Code points per leaf block of the information trie (`c & 31` picks the entry).
 const LEAF: usize = 32;
 /// Leaf blocks per middle block (`c >> 5 & 31` picks the leaf).
@@ -528,6 +566,8 @@ struct Trie {
     mid: Vec<u16>,
     leaf: Vec<u8>,
     values: Vec<u16>,
+    /// The mapping offset of each value (see [`single_mapping_deltas`]).
+    deltas: Vec<i32>,
     bmp: Vec<u16>,
 }
 
@@ -537,25 +577,29 @@ impl Trie {
             + self.mid.len() * 2
             + self.leaf.len()
             + self.values.len() * 2
+            + self.deltas.len() * 4
             + self.bmp.len() * 2
     }
 }
 
 /// Splits `info` into deduplicated leaf and middle blocks, and checks the result.
-fn build_trie(info: &[u16]) -> Result<Trie, String> {
-    let mut values: Vec<u16> = info.to_vec();
-    values.sort_unstable();
-    values.dedup();
-    let value_index: BTreeMap<u16, u8> = values
+fn build_trie(info: &[u16], deltas: &[i32]) -> Result<Trie, String> {
+    let pairs: Vec<(u16, i32)> = info.iter().copied().zip(deltas.iter().copied()).collect();
+    let mut distinct: Vec<(u16, i32)> = pairs.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let value_index: BTreeMap<(u16, i32), u8> = distinct
         .iter()
         .enumerate()
         .map(|(i, &v)| u8::try_from(i).map(|i| (v, i)))
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("too many distinct character values: {}", values.len()))?;
+        .map_err(|_| format!("too many distinct character values: {}", distinct.len()))?;
+    let values: Vec<u16> = distinct.iter().map(|&(v, _)| v).collect();
+    let value_deltas: Vec<i32> = distinct.iter().map(|&(_, d)| d).collect();
     let mut leaves: BTreeMap<Vec<u8>, u16> = BTreeMap::new();
     let mut leaf = Vec::new();
     let mut leaf_ids = Vec::with_capacity(CODE_POINTS / LEAF);
-    for block in info.chunks(LEAF) {
+    for block in pairs.chunks(LEAF) {
         let indexes: Vec<u8> = block.iter().map(|v| value_index[v]).collect();
         let next = u16::try_from(leaves.len()).map_err(|_| "too many leaf blocks")?;
         let id = *leaves.entry(indexes.clone()).or_insert_with(|| {
@@ -576,16 +620,17 @@ fn build_trie(info: &[u16]) -> Result<Trie, String> {
         top.push(id);
     }
     let bmp = leaf_ids[..0x1_0000 / LEAF].to_vec();
-    let trie = Trie { top, mid, leaf, values, bmp };
-    for (c, &expected) in info.iter().enumerate() {
+    let trie = Trie { top, mid, leaf, values, deltas: value_deltas, bmp };
+    let value = |index: u8| (trie.values[usize::from(index)], trie.deltas[usize::from(index)]);
+    for (c, &expected) in pairs.iter().enumerate() {
         let m = usize::from(trie.top[c >> 10]) * MID + (c >> 5 & 31);
         let l = usize::from(trie.mid[m]) * LEAF + (c & 31);
-        if trie.values[usize::from(trie.leaf[l])] != expected {
+        if value(trie.leaf[l]) != expected {
             return Err(format!("internal: information trie wrong at {c:04X}"));
         }
         if c < 0x1_0000 {
             let l = usize::from(trie.bmp[c >> 5]) * LEAF + (c & 31);
-            if trie.values[usize::from(trie.leaf[l])] != expected {
+            if value(trie.leaf[l]) != expected {
                 return Err(format!("internal: BMP information index wrong at {c:04X}"));
             }
         }
@@ -672,8 +717,8 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
     let _ = writeln!(
         out,
         "// Sizes: MAPPING {} ranges + index + payload + MAPPING_POOL {} bytes = {mapping_bytes} \
-         bytes;\n// INFO trie: {} top + {} middle + {} leaf entries + {} values + {} BMP entries = \
-         {props_bytes} bytes; total {} bytes.",
+         bytes;\n// INFO trie: {} top + {} middle + {} leaf entries + {} values and mapping offsets + \
+         {} BMP entries = {props_bytes} bytes; total {} bytes.",
         ranges.len(),
         pool.len(),
         trie.top.len(),
@@ -790,6 +835,18 @@ fn emit(inputs: &[Input], tables: &Tables) -> String {
         "INFO_VALUES",
         &trie.values,
     );
+    let _ = writeln!(
+        out,
+        "/// The offset from a code point with each information value to its mapping, for the \
+         mapped code points\n/// whose mapping is one code point with a frequent offset (0: none \
+         here; see `MAPPING`)."
+    );
+    let _ = writeln!(out, "pub(super) static INFO_DELTAS: [i32; {}] = [", trie.deltas.len());
+    for chunk in trie.deltas.chunks(12) {
+        let line: Vec<String> = chunk.iter().map(|v| v.to_string()).collect();
+        let _ = writeln!(out, "    {},", line.join(", "));
+    }
+    let _ = writeln!(out, "];\n");
     out.truncate(out.trim_end().len());
     out.push('\n');
     out

@@ -290,33 +290,75 @@ pub fn domain_to_ascii_with_errors<'a>(
 }
 
 /// Whether an ASCII domain holds a label starting with `xn--` (any case): one pass over its
-/// bytes, looking at the start and after each `.`.
+/// bytes, looking at the start and after each `.` (callers first rule out, eight bytes at a
+/// time, the many domains without a hyphen-minus).
 fn has_ace_label(domain: &str) -> bool {
     let bytes = domain.as_bytes();
-    // An `xn--` label needs a hyphen-minus: most domains are ruled out eight bytes at a time.
-    if !has_hyphen(bytes) {
-        return false;
-    }
     let ace_at = |at: usize| bytes.get(at..at + 4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
     ace_at(0) || bytes.iter().enumerate().any(|(i, &b)| b == b'.' && ace_at(i + 1))
 }
 
-/// Whether `bytes` holds `-`, looked for eight bytes at a time.
-fn has_hyphen(bytes: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let mut words = bytes.chunks_exact(8);
-    for word in words.by_ref() {
-        let mut array = [0u8; 8];
-        array.copy_from_slice(word);
-        // The classic test for a zero byte of `w`, i.e. a hyphen-minus of the input (exact as
-        // a yes or no).
-        let w = u64::from_le_bytes(array) ^ (ONES * u64::from(b'-'));
-        if w.wrapping_sub(ONES) & !w & HIGHS != 0 {
-            return true;
+/// What one pass over a domain's bytes, eight at a time, tells domain to Unicode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct AsciiScan {
+    /// A byte is not ASCII.
+    non_ascii: bool,
+    /// A byte is `-` (without one, no label starts with `xn--`).
+    hyphen: bool,
+    /// A byte is an ASCII upper-case letter.
+    upper: bool,
+}
+
+impl AsciiScan {
+    fn of(bytes: &[u8]) -> AsciiScan {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        // Bit 7 of each byte of the accumulators: set for a byte with bit 7 set, equal to `-`,
+        // or in `A-Z` (the last two exact for ASCII bytes, and only looked at when every byte
+        // is ASCII).
+        let (mut high, mut hyphen, mut upper) = (0u64, 0u64, 0u64);
+        let mut add = |w: u64| {
+            high |= w;
+            let h = w ^ (ONES * u64::from(b'-'));
+            hyphen |= h.wrapping_sub(ONES) & !h;
+            // For a byte below 0x80, bit 7 of `byte + 0x80 - b'A'` is set when it is at least
+            // `A`, that of `byte + 0x80 - b'Z' - 1` when it is past `Z`; no sum carries into the
+            // next byte.
+            let low = w & !HIGHS;
+            let at_least_a = low + ONES * u64::from(0x80 - b'A');
+            let past_z = low + ONES * u64::from(0x80 - b'Z' - 1);
+            upper |= at_least_a & !past_z;
+        };
+        let word = |chunk: &[u8]| {
+            let mut array = [0u8; 8];
+            for (to, &from) in array.iter_mut().zip(chunk) {
+                *to = from;
+            }
+            u64::from_le_bytes(array)
+        };
+        let mut words = bytes.chunks_exact(8);
+        for chunk in words.by_ref() {
+            add(word(chunk));
+        }
+        let tail = words.remainder();
+        if !tail.is_empty() {
+            // The last eight bytes (overlapping the words already seen, which changes no
+            // answer), or the whole input zero-padded when it is shorter.
+            match bytes.len().checked_sub(8) {
+                Some(start) => add(word(bytes.get(start..).unwrap_or_default())),
+                None => {
+                    let w = word(tail);
+                    // Padding bytes are zero: not `-`, and not upper case.
+                    add(w);
+                }
+            }
+        }
+        AsciiScan {
+            non_ascii: high & HIGHS != 0,
+            hyphen: hyphen & HIGHS != 0,
+            upper: upper & HIGHS != 0,
         }
     }
-    words.remainder().contains(&b'-')
 }
 
 /// Domain to Unicode (section 3.3): the Unicode form of `domain` for display, or `domain`
@@ -332,13 +374,16 @@ fn has_hyphen(bytes: &[u8]) -> bool {
 pub fn domain_to_unicode(domain: &str) -> String {
     // ASCII without `xn--` labels maps to its lowercase form and records no error (no label
     // can fail the validity, bidi or joiner checks without a non-ASCII code point).
-    if domain.is_ascii() && !has_ace_label(domain) {
+    let scan = AsciiScan::of(domain.as_bytes());
+    if !(scan.non_ascii || (scan.hyphen && has_ace_label(domain))) {
         let mut lower = domain.to_owned();
-        lower.make_ascii_lowercase();
+        if scan.upper {
+            lower.make_ascii_lowercase();
+        }
         return lower;
     }
     // Steps 1-3.
-    match uts46::to_unicode(domain) {
+    match uts46::to_unicode_not_plain(domain) {
         Some(result) => result,
         None => domain.to_owned(),
     }
@@ -500,18 +545,57 @@ mod tests {
     #[test]
     fn to_unicode_ascii() {
         assert_eq!(domain_to_unicode("Example.COM"), "example.com");
+        assert_eq!(domain_to_unicode("a-B.xn--bcher-kva.C"), "a-b.bücher.c");
         for len in 0..20 {
             for at in 0..len {
                 let mut bytes = alloc::vec![b'a'; len];
-                assert!(!has_hyphen(&bytes));
+                assert!(!AsciiScan::of(&bytes).hyphen);
                 bytes[at] = b'-';
-                assert!(has_hyphen(&bytes), "{len} {at}");
+                assert!(AsciiScan::of(&bytes).hyphen, "{len} {at}");
                 bytes[at] = b'.';
-                assert!(!has_hyphen(&bytes));
+                assert!(!AsciiScan::of(&bytes).hyphen);
+                bytes[at] = b'Q';
+                assert!(AsciiScan::of(&bytes).upper);
+                bytes[at] = 0xC3;
+                assert!(AsciiScan::of(&bytes).non_ascii);
             }
         }
-        assert!(!has_hyphen(b",,,,,,,,,,/./././"));
+        assert!(!AsciiScan::of(b",,,,,,,,,,/./././").hyphen);
+        // The shortcut past ToUnicode's ASCII pass answers as ToUnicode does.
+        for domain in ["a.xn--bcher-kva.C", "XN--BCHER-KVA", "xn--zz.a", "Bücher.de", "a-b.c"] {
+            assert_eq!(uts46::to_unicode_not_plain(domain), uts46::to_unicode(domain), "{domain}");
+        }
         assert!(has_ace_label("a.XN--b"));
         assert!(!has_ace_label("axn--b"));
+    }
+
+    #[test]
+    fn ascii_scan_matches_byte_tests() {
+        let pieces = ["a", "Z", "-", "é", "@", "[", "`", "{", "A", "0", ".", "\u{7f}"];
+        for len in 0..20usize {
+            for i in 0..pieces.len() * 3 {
+                // Strings of every length with a piece at varied places.
+                let domain: String = (0..len)
+                    .map(|k| {
+                        if (k * 7 + i) % (len + 1) == i % (len + 1) {
+                            pieces[i % pieces.len()]
+                        } else {
+                            pieces[(k + i / pieces.len()) % 2]
+                        }
+                    })
+                    .collect();
+                let bytes = domain.as_bytes();
+                let expected = AsciiScan {
+                    non_ascii: !domain.is_ascii(),
+                    hyphen: bytes.contains(&b'-'),
+                    upper: bytes.iter().any(u8::is_ascii_uppercase),
+                };
+                let got = AsciiScan::of(bytes);
+                assert_eq!(got.non_ascii, expected.non_ascii, "{domain:?}");
+                if !expected.non_ascii {
+                    assert_eq!(got, expected, "{domain:?}");
+                }
+            }
+        }
     }
 }

@@ -27,7 +27,15 @@ pub(crate) fn to_ascii_ldh(domain: &str, be_strict: bool) -> (Result<Cow<'_, str
 }
 
 /// Domain to Unicode's ToUnicode call; `None` when ToUnicode records an error.
+#[cfg(test)]
 pub(crate) fn to_unicode(domain: &str) -> Option<String> {
     let (result, errors) = idna::to_unicode(domain, RELAXED);
+    errors.ok().map(|()| result)
+}
+
+/// [`to_unicode`] for a domain known not to be all ASCII without `xn--` labels (the case
+/// domain to Unicode answers itself), skipping ToUnicode's pass looking for it.
+pub(crate) fn to_unicode_not_plain(domain: &str) -> Option<String> {
+    let (result, errors) = idna::to_unicode_not_plain(domain, RELAXED);
     errors.ok().map(|()| result)
 }

@@ -9,7 +9,6 @@
 //! (tested in `process`'s tests).
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::Config;
 use super::errors::Errors;
@@ -17,8 +16,12 @@ use super::lookup::{self, Kind, Props, Status};
 use super::punycode;
 use super::validity::BidiRule;
 
-/// Most code points of a mapped domain the fast path holds; longer domains take the full path.
-const MAX_POINTS: usize = 96;
+/// Most code points of a mapped domain the fast path holds in its smaller buffers (zeroed on
+/// every call, so kept to the usual domain), used when the input has at most this many bytes.
+const SHORT_POINTS: usize = 96;
+/// Most code points of a mapped domain the fast path holds (label ends are `u8`): longer
+/// domains (beyond any DNS name) take the full path.
+const MAX_POINTS: usize = 255;
 /// Most labels of a domain the fast path handles.
 const MAX_LABELS: usize = 24;
 
@@ -62,15 +65,15 @@ struct Mapper {
 
 /// The buffers of the mapped domain: its code points, its labels, and the decoded forms of its
 /// `xn--` labels (zeroed only for a domain that has one).
-struct Buffers {
-    points: [u32; MAX_POINTS],
+struct Buffers<const N: usize> {
+    points: [u32; N],
     labels: [Label; MAX_LABELS],
-    decoded: Option<[u32; MAX_POINTS]>,
+    decoded: Option<[u32; N]>,
 }
 
-impl Buffers {
-    fn new() -> Buffers {
-        Buffers { points: [0; MAX_POINTS], labels: [Label::default(); MAX_LABELS], decoded: None }
+impl<const N: usize> Buffers<N> {
+    fn new() -> Buffers<N> {
+        Buffers { points: [0; N], labels: [Label::default(); MAX_LABELS], decoded: None }
     }
 
     /// The mapped code points of `label`, which starts at `start`.
@@ -101,17 +104,13 @@ struct Summary {
 }
 
 impl Mapper {
-    /// Appends the ASCII byte `byte`, mapped (lower-cased), refusing what UseSTD3ASCIIRules
+    /// Appends the ASCII byte `byte`, mapped (lower-cased), noting what UseSTD3ASCIIRules
     /// refuses; a full stop ends the label.
     #[inline(always)]
-    fn push_ascii(&mut self, buffers: &mut Buffers, byte: u8) -> Option<()> {
+    fn push_ascii<const N: usize>(&mut self, buffers: &mut Buffers<N>, byte: u8) -> Option<()> {
         let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
-        if mapped & 0x80 != 0 {
-            if self.std3 {
-                return None;
-            }
-            self.non_ldh = true;
-        }
+        // UseSTD3ASCIIRules refuses it: checked once, at the end of the mapping.
+        self.non_ldh |= mapped & 0x80 != 0;
         let mapped = mapped & 0x7F;
         self.combining = false;
         if mapped == b'.' {
@@ -130,7 +129,12 @@ impl Mapper {
     /// keep the text from being NFC (NFC_Quick_Check=Yes, and a combining class other than 0
     /// only after a code point of class 0).
     #[inline(always)]
-    fn push_checked(&mut self, buffers: &mut Buffers, cp: u32, props: Props) -> Option<()> {
+    fn push_checked<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        cp: u32,
+        props: Props,
+    ) -> Option<()> {
         if props.is_valid_nfc() {
             self.combining = false;
         } else {
@@ -149,7 +153,11 @@ impl Mapper {
 
     /// Appends one code point of a mapping value.
     #[inline(always)]
-    fn push_mapping_char(&mut self, buffers: &mut Buffers, to: char) -> Option<()> {
+    fn push_mapping_char<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        to: char,
+    ) -> Option<()> {
         match u8::try_from(to) {
             Ok(byte) if byte.is_ascii() => self.push_ascii(buffers, byte),
             _ => self.push_checked(buffers, u32::from(to), lookup::props(to)),
@@ -172,7 +180,11 @@ struct Label {
 /// and applies the validity criteria and the Bidi rule; `None` unless every step but the Bidi
 /// rule succeeds with no step needing more than the fast path does. The Bidi rule's failures,
 /// the only ones then possible, are in the summary.
-fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summary> {
+fn process<const N: usize>(
+    domain: &str,
+    config: Config,
+    buffers: &mut Buffers<N>,
+) -> Option<Summary> {
     if config.transitional_processing {
         return None;
     }
@@ -195,7 +207,7 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
             mapper.push_ascii(buffers, byte)?;
             continue;
         }
-        let props = lookup::props(c);
+        let (props, mapping) = lookup::props_and_mapping(c);
         if props.is_valid_nfc() {
             // The usual case: kept as it is.
             mapper.push_checked(buffers, u32::from(c), props)?;
@@ -203,6 +215,8 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
         }
         match props.kind() {
             Kind::Ignored => {}
+            // A case mapping, from the same lookup.
+            Kind::Mapped if let Some(to) = mapping => mapper.push_mapping_char(buffers, to)?,
             Kind::Mapped => match lookup::status(c) {
                 Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {
@@ -214,6 +228,10 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
             },
             _ => mapper.push_checked(buffers, u32::from(c), props)?,
         }
+    }
+    // UseSTD3ASCIIRules (the full path records the failure).
+    if mapper.std3 && mapper.non_ldh {
+        return None;
     }
     // The last label.
     *buffers.labels.get_mut(mapper.label_count)? =
@@ -229,7 +247,7 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
         start = usize::from(slot.end) + 1;
         match label {
             [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !slot.non_ascii => {
-                let decoded = buffers.decoded.get_or_insert([0; MAX_POINTS]);
+                let decoded = buffers.decoded.get_or_insert([0; N]);
                 let room = decoded.get_mut(decoded_len..)?;
                 let (len, label_rtl) = check_ace_label(encoded, config, room)?;
                 slot.decoded = Some((decoded_len as u8, (decoded_len + len) as u8));
@@ -255,8 +273,20 @@ fn process(domain: &str, config: Config, buffers: &mut Buffers) -> Option<Summar
 /// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's, without VerifyDnsLength);
 /// or `None` when the full path must decide.
 pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
-    let mut buffers = Buffers::new();
-    let summary = process(domain, config, &mut buffers)?;
+    if domain.len() <= SHORT_POINTS {
+        to_ascii_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
+    } else {
+        to_ascii_in(domain, config, &mut Buffers::<MAX_POINTS>::new())
+    }
+}
+
+/// [`to_ascii`] with buffers for `N` code points.
+fn to_ascii_in<const N: usize>(
+    domain: &str,
+    config: Config,
+    buffers: &mut Buffers<N>,
+) -> Option<Result<(String, bool), Errors>> {
+    let summary = process(domain, config, buffers)?;
     if !summary.errors.is_empty() {
         // VerifyDnsLength would add the failures of the ASCII form, not built here.
         return (!config.verify_dns_length).then_some(Err(summary.errors));
@@ -299,8 +329,23 @@ pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, b
 /// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
 /// failures recorded (the Bidi rule's); `None` when the full path must decide.
 pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
-    let mut buffers = Buffers::new();
-    let summary = process(domain, config, &mut buffers)?;
+    if domain.is_ascii() {
+        return to_unicode_ascii(domain, config);
+    }
+    if domain.len() <= SHORT_POINTS {
+        to_unicode_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
+    } else {
+        to_unicode_in(domain, config, &mut Buffers::<MAX_POINTS>::new())
+    }
+}
+
+/// [`to_unicode`] with buffers for `N` code points.
+fn to_unicode_in<const N: usize>(
+    domain: &str,
+    config: Config,
+    buffers: &mut Buffers<N>,
+) -> Option<(String, Errors)> {
+    let summary = process(domain, config, buffers)?;
     let mut start = 0;
     let mut parts: [&[u32]; MAX_LABELS] = [&[]; MAX_LABELS];
     for (part, &label) in parts.iter_mut().zip(buffers.labels.get(..summary.label_count)?) {
@@ -309,16 +354,126 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors
     }
     let parts = parts.get(..summary.label_count)?;
     let len: usize = parts.iter().map(|part| punycode::utf8_len(part) + 1).sum();
-    // The UTF-8 bytes of every label, checked once.
-    let mut bytes = Vec::with_capacity(len);
+    let mut out = String::with_capacity(len);
     for (i, part) in parts.iter().enumerate() {
         if i > 0 {
-            bytes.push(b'.');
+            out.push('.');
         }
-        punycode::push_utf8(&mut bytes, part);
+        punycode::push_chars(&mut out, part);
     }
-    let out = punycode::into_string(bytes, 0);
     Some((out, summary.errors))
+}
+
+/// [`to_unicode`] of an ASCII domain (one with an `xn--` label: the others have a faster path
+/// still), straight from its bytes: mapping only lower-cases, so the labels are its lower-cased
+/// bytes, an `xn--` label is decoded from them and checked as [`process`] checks it, any
+/// other label needs only CheckHyphens (and UseSTD3ASCIIRules, which sends a domain it
+/// refuses to the full path, as `process` does).
+fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
+    if config.transitional_processing {
+        return None;
+    }
+    let bytes = domain.as_bytes();
+    // The lower-cased domain; whether it had upper case or ASCII that UseSTD3ASCIIRules
+    // refuses.
+    let mut lower = [0u8; MAX_POINTS];
+    let mut seen = 0u8;
+    for (to, &byte) in lower.get_mut(..bytes.len())?.iter_mut().zip(bytes) {
+        let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
+        seen |= mapped & 0x80;
+        *to = mapped & 0x7F;
+    }
+    if config.use_std3_ascii_rules && seen != 0 {
+        return None;
+    }
+    let lower = lower.get(..bytes.len())?;
+    // Each label's range in `lower` and, decoded, in `decoded`.
+    let mut labels = [(0u8, 0u8, None::<(u8, u8)>); MAX_LABELS];
+    let mut label_count = 0;
+    let mut decoded = [0u32; MAX_POINTS];
+    let mut decoded_len = 0;
+    let mut rtl = false;
+    let mut start = 0;
+    for label in lower.split(|&b| b == b'.') {
+        let end = start + label.len();
+        let slot = labels.get_mut(label_count)?;
+        *slot = (start as u8, end as u8, None);
+        label_count += 1;
+        start = end + 1;
+        if let [b'x', b'n', b'-', b'-', encoded @ ..] = label {
+            let room = decoded.get_mut(decoded_len..)?;
+            let (len, label_rtl) = check_ace_bytes(encoded, config, room)?;
+            slot.2 = Some((decoded_len as u8, (decoded_len + len) as u8));
+            decoded_len += len;
+            rtl |= label_rtl;
+        } else if config.check_hyphens
+            && (label.get(2..4) == Some(b"--")
+                || label.first() == Some(&b'-')
+                || label.last() == Some(&b'-'))
+        {
+            return None;
+        }
+    }
+    let labels = labels.get(..label_count)?;
+    let unicode = |(from, to, decoded_range): (u8, u8, Option<(u8, u8)>)| match decoded_range {
+        Some((a, b)) => {
+            AsciiLabel::Decoded(decoded.get(usize::from(a)..usize::from(b)).unwrap_or_default())
+        }
+        None => AsciiLabel::Kept(lower.get(usize::from(from)..usize::from(to)).unwrap_or_default()),
+    };
+    // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
+    let mut errors = Errors::new();
+    if config.check_bidi && rtl {
+        for &label in labels {
+            errors = errors.union(match unicode(label) {
+                AsciiLabel::Kept(ascii) => bidi_rule_ascii(ascii),
+                AsciiLabel::Decoded(points) => bidi_rule(points),
+            });
+        }
+    }
+    let len: usize = labels
+        .iter()
+        .map(|&label| {
+            1 + match unicode(label) {
+                AsciiLabel::Kept(ascii) => ascii.len(),
+                AsciiLabel::Decoded(points) => punycode::utf8_len(points),
+            }
+        })
+        .sum();
+    let mut out = String::with_capacity(len);
+    for (i, &label) in labels.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        match unicode(label) {
+            // The input's own bytes (ASCII, so a `str`), lower-cased below.
+            AsciiLabel::Kept(_) => {
+                out.push_str(domain.get(usize::from(label.0)..usize::from(label.1))?);
+            }
+            AsciiLabel::Decoded(points) => punycode::push_chars(&mut out, points),
+        }
+    }
+    if bytes.iter().any(u8::is_ascii_uppercase) {
+        out.make_ascii_lowercase();
+    }
+    Some((out, errors))
+}
+
+/// The Unicode form of a label of an ASCII domain.
+enum AsciiLabel<'a> {
+    /// Not an `xn--` label: its lower-cased bytes.
+    Kept(&'a [u8]),
+    /// An `xn--` label: its decoded code points.
+    Decoded(&'a [u32]),
+}
+
+/// [`bidi_rule`] for an ASCII label.
+fn bidi_rule_ascii(label: &[u8]) -> Errors {
+    let mut rule = BidiRule::new();
+    for &byte in label {
+        rule.push(lookup::props(char::from(byte)).bidi_class());
+    }
+    rule.finish()
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -363,7 +518,12 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    let len = punycode::decode_points(core::str::from_utf8(bytes).ok()?, decoded).ok()?;
+    check_ace_bytes(bytes, config, decoded)
+}
+
+/// [`check_ace_label`] for the part after the prefix as (lower-case ASCII) bytes.
+fn check_ace_bytes(encoded: &[u8], config: Config, decoded: &mut [u32]) -> Option<(usize, bool)> {
+    let len = punycode::decode_points(encoded, decoded).ok()?;
     let label = decoded.get(..len)?;
     let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).

@@ -231,9 +231,10 @@ impl Props {
     }
 }
 
-/// The information of `c`, from the three-level trie (see `xtask/src/idna.rs`).
+/// The index in `INFO_VALUES` of the information of `c`, from the three-level trie (see
+/// `xtask/src/idna.rs`); `None` cannot happen with the generated tables.
 #[inline]
-pub(super) fn props(c: char) -> Props {
+fn value_index(c: char) -> Option<usize> {
     let cp = u32::from(c) as usize;
     // The leaf block: straight from `INFO_BMP` in the Basic Multilingual Plane.
     let leaf_block = if cp < 0x1_0000 {
@@ -243,12 +244,35 @@ pub(super) fn props(c: char) -> Props {
             .get(cp >> 10)
             .and_then(|&top| tables::INFO_MID.get(usize::from(top) * 32 + (cp >> 5 & 31)))
     };
-    let value = leaf_block
+    leaf_block
         .and_then(|&mid| tables::INFO_LEAF.get(usize::from(mid) * 32 + (cp & 31)))
-        .and_then(|&leaf| tables::INFO_VALUES.get(usize::from(leaf)))
-        .copied()
-        .unwrap_or(FALLBACK);
-    Props(value)
+        .map(|&leaf| usize::from(leaf))
+}
+
+/// The information of `c`, from the three-level trie.
+#[inline]
+pub(super) fn props(c: char) -> Props {
+    let value = value_index(c).and_then(|i| tables::INFO_VALUES.get(i)).copied();
+    Props(value.unwrap_or(FALLBACK))
+}
+
+/// The information of `c` and, for a mapped code point whose mapping is one code point held
+/// by the trie (the usual case mappings: the generator keeps the most frequent offsets), that
+/// code point: one lookup instead of the trie and then the mapping table's binary search.
+/// `None` for the mapping says nothing: [`status`] has it.
+#[inline]
+pub(super) fn props_and_mapping(c: char) -> (Props, Option<char>) {
+    let Some(index) = value_index(c) else {
+        return (Props(FALLBACK), None);
+    };
+    let props = Props(tables::INFO_VALUES.get(index).copied().unwrap_or(FALLBACK));
+    let delta = tables::INFO_DELTAS.get(index).copied().unwrap_or(0);
+    let to = if delta == 0 {
+        None
+    } else {
+        u32::from(c).checked_add_signed(delta).and_then(char::from_u32)
+    };
+    (props, to)
 }
 
 #[cfg(test)]
@@ -293,6 +317,7 @@ mod tests {
             + tables::INFO_MID.len() * 2
             + tables::INFO_LEAF.len()
             + tables::INFO_VALUES.len() * 2
+            + tables::INFO_DELTAS.len() * 4
             + tables::INFO_BMP.len() * 2;
         assert_eq!(bytes, tables::DATA_BYTES);
         assert_eq!(tables::MAPPING.len(), tables::MAPPING_PAYLOAD.len());
@@ -382,6 +407,30 @@ mod tests {
         assert!(props('\u{340}').nfc_unsafe());
         assert!(!props('a').nfc_unsafe());
         assert!(props('ü').is_valid_nfc());
+    }
+
+    /// Every mapping the trie holds is the mapping table's, and the usual case mappings are
+    /// there.
+    #[test]
+    fn trie_mappings_agree_with_the_mapping_table() {
+        let mut held = 0;
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            let (p, to) = props_and_mapping(c);
+            assert_eq!(p, props(c));
+            if let Some(to) = to {
+                let expected = match status(c) {
+                    Status::MappedChar(m) => Some(m),
+                    Status::Mapped(m) if m.chars().count() == 1 => m.chars().next(),
+                    _ => None,
+                };
+                assert_eq!(expected, Some(to), "U+{:04X}", u32::from(c));
+                held += 1;
+            }
+        }
+        for c in ['A', 'Ü', 'Σ', 'Ж', '\u{100}', 'Ｑ', 'Ա', 'Ⴀ'] {
+            assert!(props_and_mapping(c).1.is_some(), "{c}");
+        }
+        assert!(held > 1000, "{held}");
     }
 
     /// `0041` or `0041..005A`.

@@ -27,8 +27,8 @@ mod tables;
 mod validity;
 
 pub use errors::{ErrorCode, ErrorCodes, Errors};
-pub(crate) use process::to_ascii_ldh;
 pub use process::{to_ascii, to_ascii_with_errors, to_unicode};
+pub(crate) use process::{to_ascii_ldh, to_unicode_not_plain};
 
 /// The Unicode version of the IDNA mapping table and character properties.
 ///

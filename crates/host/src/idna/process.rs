@@ -148,17 +148,32 @@ fn to_ascii_full(domain: &str, config: Config, lazy: bool) -> (Cow<'_, str>, Res
 /// assert!(result.unwrap_err().contains(ErrorCode::P4));
 /// ```
 pub fn to_unicode(domain: &str, config: Config) -> (String, Result<(), Errors>) {
-    let (unicode, mut errors) = match ascii_fast_path(domain, config) {
-        Some((_, errors)) => (domain.to_ascii_lowercase(), errors),
-        None => match fast::to_unicode(domain, config) {
-            Some(answer) => answer,
-            None => {
-                let (unicode, errors) =
-                    process(domain, config, &mut Scratch::default(), Output::Unicode);
-                (unicode.into_owned(), errors)
-            }
-        },
+    match ascii_fast_path(domain, config) {
+        Some((_, errors)) => finish_unicode(domain.to_ascii_lowercase(), errors, config),
+        None => to_unicode_not_plain(domain, config),
+    }
+}
+
+/// [`to_unicode`] of a domain that is not all ASCII or has an `xn--` label (in any case), for
+/// which the ASCII fast path has no answer.
+pub(crate) fn to_unicode_not_plain(domain: &str, config: Config) -> (String, Result<(), Errors>) {
+    let (unicode, errors) = match fast::to_unicode(domain, config) {
+        Some(answer) => answer,
+        None => {
+            let (unicode, errors) =
+                process(domain, config, &mut Scratch::default(), Output::Unicode);
+            (unicode.into_owned(), errors)
+        }
     };
+    finish_unicode(unicode, errors, config)
+}
+
+/// ToUnicode's last step: VerifyDnsLength's check of empty labels.
+fn finish_unicode(
+    unicode: String,
+    mut errors: Errors,
+    config: Config,
+) -> (String, Result<(), Errors>) {
     if config.verify_dns_length {
         let count = unicode.split('.').count();
         let empty_label = unicode
@@ -446,9 +461,20 @@ fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
         }
         // The status without the mapping comes from the trie; only mapped code points (and
         // deviations, in transitional processing) need the mapping table.
-        match lookup::props(c).kind() {
+        let (props, mapping) = lookup::props_and_mapping(c);
+        match props.kind() {
             Kind::Valid => {
                 mapped.push(c);
+                continue;
+            }
+            // A one-code-point mapping, from the same lookup.
+            Kind::Mapped if let Some(to) = mapping => {
+                if transitional {
+                    let mut buf = [0; 4];
+                    push_mapping(&mut mapped, to.encode_utf8(&mut buf), true);
+                } else {
+                    mapped.push(to);
+                }
                 continue;
             }
             Kind::Ignored => continue,
@@ -638,6 +664,12 @@ mod tests {
         let c = Config::new();
         let rtl = alloc::format!("xn--{}.ü", punycode::encode("\u{5D0}").unwrap());
         let hindi = alloc::format!("xn--{}.com", punycode::encode("हिन्दी").unwrap());
+        // Past the smaller buffers (96 bytes): the larger ones take it, mapped or decoded.
+        let long_unicode =
+            ["日本語テスト中文", "Παράδειγμα", "한국어도메인", "ไทยทดสอบ", "ελλάδα"].join(".");
+        let long_ace = to_ascii(&long_unicode, c).unwrap().into_owned();
+        assert!(long_ace.len() > 96, "{long_ace}");
+        let long_mapped = long_unicode.to_uppercase().repeat(3).replace("ไทยทดสอบ", "ไทย.");
         for domain in [
             // A combining code point (NFC_Quick_Check=Yes) after one of class 0, mapped or
             // decoded.
@@ -660,6 +692,8 @@ mod tests {
             "xn--bcher-kva.\u{5D0}",
             "xn--fa-hia.de",
             "xn--4db.xn--5dbc",
+            long_ace.as_str(),
+            long_mapped.as_str(),
         ] {
             assert!(fast_answer_is_the_full_answer(domain, c), "{domain:?}");
             assert!(fast::to_unicode(domain, c).is_some(), "{domain:?}");

@@ -145,6 +145,7 @@ fn threshold(k: u32, bias: u32) -> u32 {
 }
 
 /// The value of a base-36 digit: `a-z` and `A-Z` are 0-25, `0-9` are 26-35 (section 5).
+#[cfg(test)]
 fn digit_value(byte: u8) -> Option<u32> {
     match byte {
         b'a'..=b'z' => Some(u32::from(byte - b'a')),
@@ -153,6 +154,29 @@ fn digit_value(byte: u8) -> Option<u32> {
         _ => None,
     }
 }
+
+/// The value of each byte as a base-36 digit (section 5), or [`NOT_A_DIGIT`]: one load a
+/// digit instead of three range tests.
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const DIGIT_VALUES: [u8; 256] = {
+    let mut table = [NOT_A_DIGIT; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'a'..=b'z' => byte - b'a',
+            b'A'..=b'Z' => byte - b'A',
+            b'0'..=b'9' => byte - b'0' + 26,
+            _ => NOT_A_DIGIT,
+        };
+        b += 1;
+    }
+    table
+};
+
+/// What [`DIGIT_VALUES`] holds for a byte that is no base-36 digit.
+const NOT_A_DIGIT: u8 = 0xFF;
 
 /// Appends the ASCII byte `byte` (masked to 7 bits, so that the push needs no UTF-8 encoding).
 #[inline]
@@ -195,8 +219,27 @@ pub(crate) struct Scratch {
 /// ```
 #[doc(alias = "decode_to_string")]
 pub fn decode(input: &str) -> Result<String, PunycodeError> {
+    // Each decoded code point takes at least one input byte: a short input decodes on the
+    // stack, into a string allocated once at its exact length.
+    if input.len() <= 16 {
+        return decode_short::<16>(input);
+    }
+    if input.len() <= SHORT_LABEL {
+        return decode_short::<SHORT_LABEL>(input);
+    }
     let mut out = String::new();
     decode_into(input, &mut out)?;
+    Ok(out)
+}
+
+/// [`decode`] of an input of at most `N` bytes, decoded as `char`s into a buffer on the stack
+/// (most labels are short: a smaller buffer is cheaper to set up).
+fn decode_short<const N: usize>(input: &str) -> Result<String, PunycodeError> {
+    let mut stack = ['\0'; N];
+    let len = decode_points(input.as_bytes(), &mut stack)?;
+    let chars = stack.get(..len).unwrap_or_default();
+    let mut out = String::with_capacity(chars.iter().map(|c| c.len_utf8()).sum());
+    out.extend(chars);
     Ok(out)
 }
 
@@ -228,11 +271,12 @@ pub(crate) fn decode_with(
     scratch: &mut Scratch,
 ) -> Result<(), PunycodeError> {
     // Each decoded code point takes at least one input byte: a short input decodes on the stack.
-    let mut stack = [0u32; SHORT_LABEL];
     if input.len() <= SHORT_LABEL {
-        let len = decode_points(input, &mut stack)?;
+        let mut stack = [0u32; SHORT_LABEL];
+        let len = decode_points(input.as_bytes(), &mut stack)?;
         let points = stack.get(..len).unwrap_or_default();
-        push_points(out, points);
+        out.reserve(utf8_len(points));
+        push_chars(out, points);
         return Ok(());
     }
     let chars = &mut scratch.chars;
@@ -243,51 +287,14 @@ pub(crate) fn decode_with(
     Ok(())
 }
 
-/// Appends code points (Unicode scalar values) to `out`, reserving their exact UTF-8 length:
-/// their bytes are written to the string's buffer, checked once at the end (pushing a `char` at
-/// a time copies each one with a call).
-pub(crate) fn push_points(out: &mut String, points: &[u32]) {
-    let start = out.len();
-    let mut bytes = core::mem::take(out).into_bytes();
-    bytes.reserve(utf8_len(points));
-    push_utf8(&mut bytes, points);
-    *out = into_string(bytes, start);
-}
-
-/// The bytes of UTF-8 text as a string; if they are not UTF-8 (which the writers here never
-/// cause), only their first `valid` bytes, known to be UTF-8.
-pub(crate) fn into_string(bytes: Vec<u8>, valid: usize) -> String {
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(error) => {
-            let mut bytes = error.into_bytes();
-            bytes.truncate(valid);
-            String::from_utf8(bytes).unwrap_or_default()
-        }
-    }
-}
-
-/// Appends the UTF-8 form of code points (Unicode scalar values) to `bytes`.
+/// Appends code points (Unicode scalar values; any other value is skipped, which the decoders
+/// never produce) to `out`, a `char` at a time: the string writes each one's UTF-8 bytes in
+/// place, with nothing to check afterwards.
 #[inline]
-pub(crate) fn push_utf8(bytes: &mut Vec<u8>, points: &[u32]) {
+pub(crate) fn push_chars(out: &mut String, points: &[u32]) {
     for &cp in points {
-        if cp < 0x80 {
-            bytes.push(cp as u8);
-        } else if cp < 0x800 {
-            bytes.extend_from_slice(&[0xC0 | (cp >> 6) as u8, 0x80 | (cp & 0x3F) as u8]);
-        } else if cp < 0x1_0000 {
-            bytes.extend_from_slice(&[
-                0xE0 | (cp >> 12) as u8,
-                0x80 | (cp >> 6 & 0x3F) as u8,
-                0x80 | (cp & 0x3F) as u8,
-            ]);
-        } else {
-            bytes.extend_from_slice(&[
-                0xF0 | (cp >> 18) as u8,
-                0x80 | (cp >> 12 & 0x3F) as u8,
-                0x80 | (cp >> 6 & 0x3F) as u8,
-                0x80 | (cp & 0x3F) as u8,
-            ]);
+        if let Some(c) = char::from_u32(cp) {
+            out.push(c);
         }
     }
 }
@@ -311,7 +318,10 @@ fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeEr
     loop {
         let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
         *rest = tail;
-        let digit = digit_value(byte).ok_or(PunycodeError::InvalidDigit)?;
+        let digit = u32::from(DIGIT_VALUES.get(usize::from(byte)).copied().unwrap_or(NOT_A_DIGIT));
+        if digit >= BASE {
+            return Err(PunycodeError::InvalidDigit);
+        }
         let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
         *i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
         let t = threshold(k, bias);
@@ -326,9 +336,11 @@ fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeEr
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
 /// code points decoded. The input must not be longer than `out` (each decoded code point takes
 /// at least one input byte, so they fit).
-pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, PunycodeError> {
-    let bytes = input.as_bytes();
-    if !input.is_ascii() {
+pub(crate) fn decode_points<T: Copy + From<char>>(
+    bytes: &[u8],
+    out: &mut [T],
+) -> Result<usize, PunycodeError> {
+    if !bytes.is_ascii() {
         return Err(PunycodeError::NonBasic);
     }
     if bytes.len() > out.len() {
@@ -343,7 +355,7 @@ pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, Punyc
         }
     };
     for (slot, &b) in out.iter_mut().zip(basic) {
-        *slot = u32::from(b);
+        *slot = T::from(char::from(b));
     }
     let mut len = basic.len();
     let mut n = INITIAL_N;
@@ -357,14 +369,15 @@ pub(crate) fn decode_points(input: &str, out: &mut [u32]) -> Result<usize, Punyc
         bias = adapt(i - old_i, places, old_i == 0);
         n = n.checked_add(i / places).ok_or(PunycodeError::Overflow)?;
         i %= places;
-        if char::from_u32(n).is_none() || n < INITIAL_N {
-            return Err(PunycodeError::InvalidCodePoint);
-        }
+        let c = match char::from_u32(n) {
+            Some(c) if n >= INITIAL_N => c,
+            _ => return Err(PunycodeError::InvalidCodePoint),
+        };
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
         // Insert at `at`, moving the rest up one place (a label is short: no memmove call).
         let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
-        let mut carried = n;
+        let mut carried = T::from(c);
         for slot in slots {
             carried = core::mem::replace(slot, carried);
         }
@@ -569,7 +582,7 @@ fn encode_masked_in<const N: usize>(
     let mut bias = INITIAL_BIAS;
     for (h, &key) in (basic..).zip(&*sorted) {
         let (m, pos) = ((key >> 32) as u32, key as u32 & 63);
-        let i = (present & ((1u64 << pos) - 1)).count_ones();
+        let i = ones(present & ((1u64 << pos) - 1), N);
         let delta = (m - n)
             .checked_mul(h + 1)
             .and_then(|steps| steps.checked_add(i))
@@ -582,6 +595,34 @@ fn encode_masked_in<const N: usize>(
         next = i + 1;
     }
     Ok(())
+}
+
+/// The number of bits set in each byte value.
+// Evaluated at compile time: an index out of bounds would fail the build, not a run.
+#[allow(clippy::indexing_slicing)]
+const BYTE_ONES: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    table
+};
+
+/// The number of bits set in `mask`, whose bits at `bits` and above are clear: for a mask of
+/// up to 16 bits, two table loads (the baseline x86-64 target has no population count
+/// instruction, and its portable form takes about twenty).
+#[inline]
+fn ones(mask: u64, bits: usize) -> u32 {
+    if bits <= 16 {
+        let byte = |shift: u32| {
+            u32::from(BYTE_ONES.get((mask >> shift & 0xFF) as usize).copied().unwrap_or(0))
+        };
+        byte(0) + byte(8)
+    } else {
+        mask.count_ones()
+    }
 }
 
 /// Insertion sort, for the few keys of a label.
@@ -748,10 +789,25 @@ mod tests {
             .collect();
         let expected: String = points.iter().map(|&p| char::from_u32(p).unwrap()).collect();
         let mut out = String::from("x");
-        push_points(&mut out, &points);
+        push_chars(&mut out, &points);
         assert_eq!(out, alloc::format!("x{expected}"));
         assert_eq!(utf8_len(&points), expected.len());
-        assert_eq!(into_string(alloc::vec![b'a', 0xFF], 1), "a");
+    }
+
+    #[test]
+    fn ones_counts_bits() {
+        for mask in (0..1u64 << 16).step_by(7).chain([0xFFFF, 0x8000, 1]) {
+            assert_eq!(ones(mask, 16), mask.count_ones(), "{mask:x}");
+        }
+        assert_eq!(ones(u64::MAX, 64), 64);
+    }
+
+    #[test]
+    fn digit_table_matches_the_digit_ranges() {
+        for byte in 0..=255u8 {
+            let table = DIGIT_VALUES[usize::from(byte)];
+            assert_eq!(digit_value(byte), (table != NOT_A_DIGIT).then_some(u32::from(table)));
+        }
     }
 
     #[test]
