@@ -12,7 +12,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::SearchParams;
-use crate::search_params::Pairs;
+use crate::search_params::{Pairs, name_bit_of};
 
 use weburl_percent::utf8_lossy_owned;
 
@@ -439,6 +439,16 @@ pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
         // Steps 3.2-3.3, as in `Parse::next`.
         let (name_end, name_special) = scan_name(input, pos);
         frame(list, pos, name_end, name_special);
+        // The name's bit in the filter of the names: from the input when the name is the
+        // input's text, else from the frame just pushed.
+        let bit = if name_special.is_none() && name_end <= text.len() {
+            // The name is `input[pos..name_end]`: its first byte is `first`.
+            let last = input.get(name_end.wrapping_sub(1)).copied().unwrap_or(0);
+            let ends = if name_end > pos { (first, last) } else { (0, 0) };
+            name_bit_of(ends, name_end - pos)
+        } else {
+            list.last_frame_bit()
+        };
         if input.get(name_end) == Some(&b'=') {
             let (value_end, value_special) = scan_value(input, name_end + 1);
             frame(list, name_end + 1, value_end, value_special);
@@ -447,7 +457,7 @@ pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
             list.push_frame("");
             pos = name_end + 1;
         }
-        list.end_pair();
+        list.end_pair(bit);
     }
 }
 

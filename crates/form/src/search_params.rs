@@ -19,7 +19,7 @@ use crate::serialize::append_pairs;
 
 mod pairs;
 
-pub(crate) use pairs::Pairs;
+pub(crate) use pairs::{Pairs, name_bit_of};
 
 /// An ordered list of name-value pairs with the methods of `URLSearchParams`.
 ///
@@ -166,6 +166,9 @@ impl SearchParams {
     /// assert_eq!(params.to_string(), "b=2");
     /// ```
     pub fn delete(&mut self, name: &str, value: Option<&str>) {
+        if self.list.lacks(name) {
+            return;
+        }
         match value {
             Some(value) => {
                 let (name, value) = (name.as_bytes(), value.as_bytes());
@@ -202,7 +205,9 @@ impl SearchParams {
     /// assert_eq!(params.get_all("c").count(), 0);
     /// ```
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.list.iter().filter(move |&(n, _)| n == name).map(|(_, v)| v)
+        // None of the pairs when the filter of the names rules `name` out.
+        let pairs = if self.list.lacks(name) { Pairs::EMPTY.iter() } else { self.list.iter() };
+        pairs.filter(move |&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// Whether a pair is named `name`, or, when `value` is given, whether a pair is named `name`
@@ -218,7 +223,9 @@ impl SearchParams {
     #[must_use]
     pub fn has(&self, name: &str, value: Option<&str>) -> bool {
         match value {
-            Some(value) => self.list.iter().any(|(n, v)| n == name && v == value),
+            Some(value) => {
+                !self.list.lacks(name) && self.list.iter().any(|(n, v)| n == name && v == value)
+            }
             None => self.list.get(name).is_some(),
         }
     }

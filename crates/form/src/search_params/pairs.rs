@@ -15,10 +15,16 @@
 //! [`Iter`] is double-ended without an index. Every byte of a length is ASCII, so the buffer
 //! stays UTF-8 and names and values are borrowed from it as `&str`.
 //!
+//! Beside the buffer, a 64-bit filter of the names (one bit, chosen by a hash of a name's
+//! length and first and last bytes, set for each name of the list) lets a look-up of a name
+//! that is not in the list (`get`, `has`, `set` of a new name, `delete`) return without walking
+//! the frames, whatever the list's length.
+//!
 //! Invariant: the buffer is a sequence of `2 * count` frames (length, text, the length
-//! reversed), each length in its shortest form, each text ending at a character boundary, and
-//! `text_len` is the sum of the lengths. So two lists hold equal bytes exactly when they hold
-//! equal pairs, and the derived `PartialEq`, `Eq` and `Hash` compare pairs.
+//! reversed), each length in its shortest form, each text ending at a character boundary,
+//! `text_len` is the sum of the lengths, and `names` has exactly the bits [`name_bit`] gives the
+//! names. So two lists hold equal bytes and filters exactly when they hold equal pairs, and the
+//! derived `PartialEq`, `Eq` and `Hash` compare pairs.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -33,6 +39,29 @@ pub(crate) struct Pairs {
     count: usize,
     /// The total length of the names and values (without their frames).
     text_len: usize,
+    /// The union of [`name_bit`] over the names.
+    names: u64,
+}
+
+/// The bit of `name` in the filter of the names: one of 64, from a multiplicative hash of its
+/// length and its first and last bytes (all a look-up can read without a loop).
+#[inline(always)]
+pub(crate) fn name_bit(name: &[u8]) -> u64 {
+    let ends = match (name.first(), name.last()) {
+        (Some(&first), Some(&last)) => (first, last),
+        _ => (0, 0),
+    };
+    name_bit_of(ends, name.len())
+}
+
+/// [`name_bit`] of a name of `len` bytes whose first and last bytes are `ends` (zeros when
+/// it is empty).
+#[inline(always)]
+pub(crate) fn name_bit_of((first, last): (u8, u8), len: usize) -> u64 {
+    // Letters differ in their low five bits: the first byte's go to bits 0-4, the last's to
+    // bits 3-7, the length's to bits 1-5 (and the shift takes the index modulo 64).
+    let key = u32::from(first) ^ u32::from(last) << 3 ^ (len as u32) << 1;
+    1 << (key & 63)
 }
 
 /// The flag of a length digit that is not the last one.
@@ -112,11 +141,33 @@ fn read_len<'a>(mut bytes: impl Iterator<Item = &'a u8>) -> Option<(usize, usize
     None
 }
 
-/// Whether `a` and `b` (of the same length) are equal: short names compared in line, longer
-/// ones through `memcmp`.
+/// Whether `a` and `b` are equal: up to 16 bytes by two loads a side that between them cover
+/// every byte (one, two or three bytes; four at each end; eight at each end), longer ones
+/// through `memcmp`.
 #[inline(always)]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() <= 16 { a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        1..=3 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
+        4..=8 => {
+            let word = |s: &[u8]| {
+                let head = s.first_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+                let tail = s.last_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+                u64::from(head) | u64::from(tail) << 32
+            };
+            word(a) == word(b)
+        }
+        9..=16 => {
+            let head = |s: &[u8]| s.first_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
+            let tail = |s: &[u8]| s.last_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
+            (head(a) ^ head(b)) | (tail(a) ^ tail(b)) == 0
+        }
+        _ => a == b,
+    }
 }
 
 /// The length written at `bytes[at..]` and its number of digits.
@@ -168,15 +219,18 @@ fn frame_front(bytes: &[u8]) -> Option<(core::ops::Range<usize>, usize)> {
 }
 
 impl Pairs {
+    /// An empty list, to borrow from.
+    pub(crate) const EMPTY: &'static Pairs = &Pairs::new();
+
     /// An empty list.
     pub(crate) const fn new() -> Pairs {
-        Pairs { buf: String::new(), count: 0, text_len: 0 }
+        Pairs { buf: String::new(), count: 0, text_len: 0, names: 0 }
     }
 
     /// An empty list with room for `bytes` bytes of framed names and values (a frame takes
     /// two bytes beside a text shorter than 64 bytes).
     pub(crate) fn with_capacity(bytes: usize) -> Pairs {
-        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0 }
+        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0, names: 0 }
     }
 
     /// The number of pairs.
@@ -198,7 +252,7 @@ impl Pairs {
     }
 
     /// Appends one frame holding `text`. A pair is two frames: callers push a name and a
-    /// value, then call [`Pairs::end_pair`].
+    /// value, then call [`Pairs::end_pair`] with the name's [`name_bit`].
     #[inline]
     pub(crate) fn push_frame(&mut self, text: &str) {
         let len = text.len();
@@ -218,7 +272,7 @@ impl Pairs {
     }
 
     /// Appends one frame of exactly `len` bytes that `write` appends to the buffer. When
-    /// `write` returns `false` or writes another length, the buffer is restored and `false`
+    /// `write` returns `false` or writes another length, the buffer is restored and `None`
     /// returned (the caller pushes the frame another way).
     #[inline]
     pub(crate) fn push_frame_with(
@@ -238,10 +292,25 @@ impl Pairs {
         true
     }
 
-    /// Counts the pair whose name and value frames were just pushed.
+    /// The [`name_bit`] of the text of the last frame (the empty text's when there is none).
+    #[inline(never)]
+    pub(crate) fn last_frame_bit(&self) -> u64 {
+        let text = split_back(&self.buf).map_or("", |(_, text)| text);
+        name_bit(text.as_bytes())
+    }
+
+    /// Counts the pair whose name and value frames were just pushed, `name_bit` being what
+    /// pushing the name returned.
     #[inline]
-    pub(crate) fn end_pair(&mut self) {
+    pub(crate) fn end_pair(&mut self, name_bit: u64) {
+        self.names |= name_bit;
         self.count += 1;
+    }
+
+    /// Whether the filter of the names rules `name` out (it may pass names that are absent).
+    #[inline(always)]
+    pub(crate) fn lacks(&self, name: &str) -> bool {
+        self.names & name_bit(name.as_bytes()) == 0
     }
 
     /// Appends a pair.
@@ -250,6 +319,7 @@ impl Pairs {
         self.buf.reserve(name.len() + value.len() + 4);
         self.push_frame(name);
         self.push_frame(value);
+        self.names |= name_bit(name.as_bytes());
         self.count += 1;
     }
 
@@ -258,6 +328,7 @@ impl Pairs {
         self.buf.clear();
         self.count = 0;
         self.text_len = 0;
+        self.names = 0;
     }
 
     /// The pairs in order.
@@ -270,27 +341,29 @@ impl Pairs {
     /// length byte a frame, compares names as bytes and slices only the value it returns.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        if self.lacks(name) {
+            return None;
+        }
         let bytes = self.buf.as_bytes();
         let target = name.len();
         let mut at = 0;
         loop {
+            // Both lengths of the pair first (one digit each, almost always), so that a match
+            // has its value at hand and a miss one addition to the next pair.
             let &name_digit = bytes.get(at)?;
-            if name_digit > DIGIT as u8 {
+            let value_at = at + usize::from(name_digit) + 2;
+            // A missing byte (only after a longer length) reads as a flagged digit.
+            let value_digit = bytes.get(value_at).copied().unwrap_or(MORE);
+            if (name_digit | value_digit) > DIGIT as u8 {
                 return self.get_long(name, at);
             }
-            let name_len = usize::from(name_digit);
-            let value_at = at + name_len + 2;
+            let (name_len, value_len) = (usize::from(name_digit), usize::from(value_digit));
             if name_len == target
                 && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
-                let (value_len, v) = len_at(bytes, value_at)?;
-                return self.buf.get(value_at + v..value_at + v + value_len);
+                return self.buf.get(value_at + 1..value_at + 1 + value_len);
             }
-            let &value_digit = bytes.get(value_at)?;
-            if value_digit > DIGIT as u8 {
-                return self.get_long(name, at);
-            }
-            at = value_at + usize::from(value_digit) + 2;
+            at = value_at + value_len + 2;
         }
     }
 
@@ -299,7 +372,7 @@ impl Pairs {
     #[inline(never)]
     fn get_long(&self, name: &str, at: usize) -> Option<&str> {
         let bytes = self.buf.as_bytes();
-        let (_, value_at) = self.find_name(at, name)?;
+        let (_, value_at) = self.find_name_long(at, name)?;
         let (value_len, v) = len_at(bytes, value_at)?;
         self.buf.get(value_at + v..value_at + v + value_len)
     }
@@ -307,7 +380,34 @@ impl Pairs {
     /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
     /// whose name is `name`, with the pair's index counted from that pair, and the end of its
     /// name frame.
+    #[inline]
     fn find_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
+        if self.lacks(name) {
+            return None;
+        }
+        // As in `get`: one-digit lengths here, longer ones out of line.
+        let bytes = self.buf.as_bytes();
+        let mut at = from;
+        loop {
+            let &name_digit = bytes.get(at)?;
+            let value_at = at + usize::from(name_digit) + 2;
+            let value_digit = bytes.get(value_at).copied().unwrap_or(MORE);
+            if (name_digit | value_digit) > DIGIT as u8 {
+                return self.find_name_long(at, name);
+            }
+            if usize::from(name_digit) == name.len()
+                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
+            {
+                return Some((at, value_at));
+            }
+            at = value_at + usize::from(value_digit) + 2;
+        }
+    }
+
+    /// [`Pairs::find_name`] for any lengths.
+    #[cold]
+    #[inline(never)]
+    fn find_name_long(&self, from: usize, name: &str) -> Option<(usize, usize)> {
         let bytes = self.buf.as_bytes();
         let mut at = from;
         while at < bytes.len() {
@@ -315,7 +415,9 @@ impl Pairs {
             let name_start = at + n;
             let value_at = name_start + name_len + n;
             if name_len == name.len()
-                && bytes.get(name_start..name_start + name_len) == Some(name.as_bytes())
+                && bytes
+                    .get(name_start..name_start + name_len)
+                    .is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
                 return Some((at, value_at));
             }
@@ -348,6 +450,14 @@ impl Pairs {
         let (mut read, mut write) = (first, first);
         let mut dropped = 0;
         let mut dropped_text = 0;
+        // The filter of the names kept, rebuilt from the pairs before the first dropped one.
+        let mut names = 0;
+        let mut rest = bytes.get(..first).unwrap_or_default();
+        while let Some((name, name_frame)) = frame_front(rest) {
+            names |= name_bit(rest.get(name).unwrap_or_default());
+            let value_frame = rest.get(name_frame..).and_then(frame_front).map_or(0, |(_, f)| f);
+            rest = rest.get(name_frame + value_frame..).unwrap_or_default();
+        }
         while let Some(tail) = bytes.get(read..).filter(|t| !t.is_empty()) {
             let Some((name, name_frame)) = frame_front(tail) else {
                 debug_assert!(false, "frames cover the buffer");
@@ -362,6 +472,7 @@ impl Pairs {
             let value_bytes =
                 tail.get(name_frame + value.start..name_frame + value.end).unwrap_or_default();
             if keep(name_bytes, value_bytes) {
+                names |= name_bit(name_bytes);
                 bytes.copy_within(read..read + pair, write);
                 write += pair;
             } else {
@@ -378,6 +489,7 @@ impl Pairs {
         });
         self.count -= dropped;
         self.text_len -= dropped_text;
+        self.names = names;
     }
 
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
@@ -461,7 +573,7 @@ impl Pairs {
         for (_, pair) in order {
             buf.push_str(pair);
         }
-        Pairs { buf, count: self.count, text_len: self.text_len }
+        Pairs { buf, count: self.count, text_len: self.text_len, names: self.names }
     }
 }
 
@@ -633,6 +745,7 @@ mod tests {
             buf.push_str("ab");
             true
         }));
+        assert_eq!(pairs.last_frame_bit(), name_bit(b"ab"));
         // A wrong length or a refusal leaves the buffer as it was.
         assert!(!pairs.push_frame_with(3, |buf| {
             buf.push_str("ab");
@@ -640,8 +753,9 @@ mod tests {
         }));
         assert!(!pairs.push_frame_with(0, |_| false));
         pairs.push_frame("");
-        pairs.end_pair();
+        pairs.end_pair(name_bit(b"ab"));
         assert_eq!(pairs, list(&[("ab", "")]));
+        assert_eq!(Pairs::new().last_frame_bit(), name_bit(b""));
     }
 
     #[test]
