@@ -87,8 +87,30 @@ fn digit(len: usize, i: usize, n: usize) -> char {
 /// The most digits a length takes.
 const MAX_DIGITS: usize = (usize::BITS as usize).div_ceil(6);
 
-/// `len` as written before a text, or after it when `reversed`, in `out`.
+/// The bytes of [`ONE_DIGIT`]: byte `i` is `i`.
+#[allow(clippy::indexing_slicing, reason = "indices below 64 into a 64-byte table")]
+const ONE_DIGIT_BYTES: [u8; DIGIT + 1] = {
+    let mut table = [0u8; DIGIT + 1];
+    let mut i = 0;
+    while i <= DIGIT {
+        table[i] = i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The 64 one-digit lengths, each its own ASCII character (character `i` is `i`).
+const ONE_DIGIT: &str = match core::str::from_utf8(&ONE_DIGIT_BYTES) {
+    Ok(text) => text,
+    Err(_) => "",
+};
+
+/// `len` as written before a text, or after it when `reversed`, in `out` (or, below 64, in a
+/// constant).
 fn len_text(len: usize, reversed: bool, out: &mut [u8; MAX_DIGITS]) -> &str {
+    if len <= DIGIT {
+        return ONE_DIGIT.get(len..len + 1).unwrap_or_default();
+    }
     let n = digits(len);
     for i in 0..n {
         let slot = if reversed { n - 1 - i } else { i };
@@ -380,7 +402,7 @@ impl Pairs {
     /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
     /// whose name is `name`, with the pair's index counted from that pair, and the end of its
     /// name frame.
-    #[inline]
+    #[inline(always)]
     fn find_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
         if self.lacks(name) {
             return None;
@@ -522,25 +544,18 @@ impl Pairs {
             return;
         }
         let n_old = digits(old_len);
-        let old_frame = value_start..value_start + n_old + old_len + n_old;
-        if value.len() <= DIGIT {
-            // A short value: its whole frame, built on the stack, replaces the old one.
-            let mut frame = [0u8; DIGIT + 2];
-            let digit = value.len() as u8;
-            if let Some(slot) = frame.get_mut(..value.len() + 2) {
-                let (first, rest) = slot.split_at_mut(1);
-                let (text, last) = rest.split_at_mut(value.len());
-                first.fill(digit);
-                text.copy_from_slice(value.as_bytes());
-                last.fill(digit);
-            }
-            let frame = frame.get(..value.len() + 2).and_then(|f| core::str::from_utf8(f).ok());
-            self.buf.replace_range(old_frame, frame.unwrap_or_default());
-        } else {
-            // The text first (one move of the tail), then the lengths around it, which move
-            // nothing more unless their number of digits changes.
-            let text_start = value_start + n_old;
-            self.buf.replace_range(text_start..text_start + old_len, value);
+        let text_start = value_start + n_old;
+        if text_start + old_len + n_old == self.buf.len() {
+            // The last frame: cut it off and append the new one (no tail to move).
+            self.buf.truncate(value_start);
+            self.text_len -= old_len;
+            self.push_frame(value);
+            return;
+        }
+        // The text first (one move of the tail, none when the length stays), then the lengths
+        // around it, which move nothing more unless their number of digits changes.
+        self.buf.replace_range(text_start..text_start + old_len, value);
+        if value.len() != old_len {
             let mut digits_buf = [0u8; MAX_DIGITS];
             let end = text_start + value.len();
             self.buf.replace_range(end..end + n_old, len_text(value.len(), true, &mut digits_buf));
@@ -712,6 +727,12 @@ mod tests {
             let mut out = [0u8; MAX_DIGITS];
             assert_eq!(len_text(v, false, &mut out), front);
             assert_eq!(len_text(v, true, &mut out), back);
+        }
+        assert_eq!(ONE_DIGIT.len(), 64);
+        for v in 0..64 {
+            let mut front = String::new();
+            push_len(&mut front, v);
+            assert_eq!(len_text(v, false, &mut [0; MAX_DIGITS]), front);
         }
         assert_eq!(digits(0), 1);
         assert_eq!(digits(63), 1);
