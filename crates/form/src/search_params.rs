@@ -93,7 +93,11 @@ impl SearchParams {
         // The decoded text is at most the input (but for U+FFFD replacements), and the frames
         // take four bytes a pair: about half the input for pairs of a few bytes. More grows
         // the buffer as usual.
-        let mut list = Pairs::with_capacity(input.len() + input.len() / 2 + 8);
+        // Rounded up to 8 bytes short of a multiple of 16 (at least 24): the usable size of
+        // the block a 16-byte-granular allocator such as glibc's returns for the request
+        // anyway, so the bytes a later `set` or `append` may need cost no memory.
+        let want = input.len() + input.len() / 2 + 8;
+        let mut list = Pairs::with_capacity((want.max(24) + 8).next_multiple_of(16) - 8);
         parse_into(input, &mut list);
         SearchParams { list }
     }
