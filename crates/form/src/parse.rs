@@ -425,27 +425,14 @@ fn decoded_len(text: &str, first: usize) -> usize {
 /// percent-encodes) is not UTF-8.
 pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
     let text = valid_prefix(input);
-    let frame = |list: &mut Pairs, start: usize, end: usize, special: Option<usize>| {
-        let raw = text.get(start..end);
-        match (raw, special) {
-            (Some(raw), None) => list.push_frame(raw),
-            (Some(raw), Some(special)) => {
-                let first = special - start;
-                // The length when every `%` starts a percent-encoded byte (they almost always
-                // do), else the exact length, counted only then.
-                let tail = raw.as_bytes().get(first..).unwrap_or_default();
-                let percents = count_percents(tail);
-                let decode = |buf: &mut String| decode_text_into(buf, raw, first).is_some();
-                let written = list.push_frame_with(raw.len().saturating_sub(2 * percents), decode)
-                    || list.push_frame_with(decoded_len(raw, first), decode);
-                if !written {
-                    push_decoded(list, input, start, end, first);
-                }
-            }
-            (None, _) => {
-                push_decoded(list, input, start, end, special.map_or(end - start, |s| s - start))
-            }
-        }
+    // A name or value with nothing to decode (most) is copied in line; the others go through
+    // `push_decoding`.
+    let frame = |list: &mut Pairs, start: usize, end: usize, special: Option<usize>| match (
+        text.get(start..end),
+        special,
+    ) {
+        (Some(raw), None) => list.push_frame(raw),
+        _ => push_decoding(list, input, text, start, end, special),
     };
     let mut pos = 0;
     // Step 1 (sequences): each run of bytes up to the next 0x26 (&).
@@ -477,6 +464,38 @@ pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
             pos = name_end + 1;
         }
         list.end_pair(bit);
+    }
+}
+
+/// [`parse_into`] for the name or value `input[start..end]` when it holds a byte to decode (the
+/// first at `special`) or is not inside `text`, the valid UTF-8 prefix of `input`.
+#[inline(never)]
+fn push_decoding(
+    list: &mut Pairs,
+    input: &[u8],
+    text: &str,
+    start: usize,
+    end: usize,
+    special: Option<usize>,
+) {
+    match (text.get(start..end), special) {
+        (Some(raw), Some(special)) => {
+            let first = special - start;
+            // The length when every `%` starts a percent-encoded byte (they almost always
+            // do), else the exact length, counted only then.
+            let tail = raw.as_bytes().get(first..).unwrap_or_default();
+            let percents = count_percents(tail);
+            let decode = |buf: &mut String| decode_text_into(buf, raw, first).is_some();
+            let written = list.push_frame_with(raw.len().saturating_sub(2 * percents), decode)
+                || list.push_frame_with(decoded_len(raw, first), decode);
+            if !written {
+                push_decoded(list, input, start, end, first);
+            }
+        }
+        (Some(raw), None) => list.push_frame(raw),
+        (None, _) => {
+            push_decoded(list, input, start, end, special.map_or(end - start, |s| s - start));
+        }
     }
 }
 
