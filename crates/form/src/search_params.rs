@@ -316,7 +316,7 @@ impl SearchParams {
     /// assert_eq!(query, "?a+b=c%26d");
     /// ```
     pub fn serialize_into(&self, out: &mut String) {
-        append_pairs(self.iter(), self.serialized_len_estimate(), out);
+        append_pairs(self.list.byte_pairs(), self.serialized_len_estimate(), out);
     }
 
     /// The serialization (application/x-www-form-urlencoded, UTF-8), as the stringifier

@@ -353,6 +353,13 @@ impl Pairs {
         self.names = 0;
     }
 
+    /// The pairs in order, as the bytes of each name and value (for readers of bytes, which
+    /// need no character boundary checks).
+    #[inline]
+    pub(crate) fn byte_pairs(&self) -> BytePairs<'_> {
+        BytePairs { rest: self.buf.as_bytes() }
+    }
+
     /// The pairs in order.
     #[inline]
     pub(crate) fn iter(&self) -> Iter<'_> {
@@ -649,6 +656,44 @@ impl<'a> DoubleEndedIterator for Iter<'a> {
     }
 }
 
+/// The pairs of a [`Pairs`] list as bytes, from the front ([`Pairs::byte_pairs`]).
+#[derive(Clone, Debug)]
+pub(crate) struct BytePairs<'a> {
+    /// The frames not yet yielded.
+    rest: &'a [u8],
+}
+
+impl<'a> BytePairs<'a> {
+    /// The text of the first frame of `self.rest`, and the frame's length: one-digit lengths
+    /// in line.
+    #[inline(always)]
+    fn front(&self, at: usize) -> Option<(&'a [u8], usize)> {
+        let rest = self.rest.get(at..)?;
+        match rest.first() {
+            Some(&len) if len <= DIGIT as u8 => {
+                let len = usize::from(len);
+                Some((rest.get(1..1 + len)?, len + 2))
+            }
+            _ => {
+                let (text, frame) = frame_front(rest)?;
+                Some((rest.get(text)?, frame))
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for BytePairs<'a> {
+    type Item = (&'a [u8], &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a [u8], &'a [u8])> {
+        let (name, name_frame) = self.front(0)?;
+        let (value, value_frame) = self.front(name_frame)?;
+        self.rest = self.rest.get(name_frame + value_frame..)?;
+        Some((name, value))
+    }
+}
+
 /// An owning iterator: the list and the range of its buffer not yet yielded.
 #[derive(Clone, Debug)]
 pub(crate) struct IntoIter {
@@ -804,6 +849,16 @@ mod tests {
         pairs.retain(|_, _| false);
         assert_eq!(pairs, Pairs::new());
         assert_eq!(pairs.iter().next(), None);
+    }
+
+    #[test]
+    fn byte_pairs_are_the_pairs() {
+        let long = "y".repeat(300);
+        let pairs = list(&[("a", "1"), ("", ""), (&long, "\u{E9}"), ("b", &long), ("c", "")]);
+        let bytes: Vec<_> = pairs.byte_pairs().collect();
+        let text: Vec<_> = pairs.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes())).collect();
+        assert_eq!(bytes, text);
+        assert_eq!(Pairs::new().byte_pairs().next(), None);
     }
 
     #[test]
