@@ -336,10 +336,12 @@ impl SearchParams {
     }
 
     /// A guess at the length of the serialization: the text, a quarter more for the bytes that
-    /// encoding lengthens, and the separators.
+    /// encoding lengthens, the separators, and the serializer's spare bytes after its last
+    /// four-byte store (without which a list that encodes to about the guess would grow the
+    /// buffer for them alone).
     fn serialized_len_estimate(&self) -> usize {
         let text = self.list.text_len();
-        text + text / 4 + 2 * self.list.len()
+        text + text / 4 + 2 * self.list.len() + 8
     }
 }
 
