@@ -79,7 +79,7 @@ impl SearchParams {
     /// Parse `input` as application/x-www-form-urlencoded (no `?` is removed); the same list
     /// as [`parse`](crate::parse).
     ///
-    /// Memory: one buffer of 1.5 times `input.len()` plus at most 32 bytes (grown only when
+    /// Memory: one buffer of 1.5 times `input.len()` plus at most 24 bytes (grown only when
     /// invalid UTF-8 becoming U+FFFD, or many tiny pairs, need more), holding the decoded text
     /// and four bytes a pair, and a 64-bit filter of the names.
     ///
