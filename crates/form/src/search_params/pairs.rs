@@ -373,6 +373,9 @@ impl Pairs {
         if self.lacks(name) {
             return None;
         }
+        if self.text_len <= DIGIT {
+            return self.get_small(name);
+        }
         let bytes = self.buf.as_bytes();
         let target = name.len();
         let mut at = 0;
@@ -388,6 +391,25 @@ impl Pairs {
             }
             let (name_len, value_len) = (usize::from(name_digit), usize::from(value_digit));
             if name_len == target
+                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
+            {
+                return self.buf.get(value_at + 1..value_at + 1 + value_len);
+            }
+            at = value_at + value_len + 2;
+        }
+    }
+
+    /// [`Pairs::get`] on a small list: its texts take fewer than 64 bytes in all, so every
+    /// length is one digit and the walk needs no test for longer ones.
+    #[inline(always)]
+    fn get_small(&self, name: &str) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let mut at = 0;
+        loop {
+            let name_len = usize::from(*bytes.get(at)?);
+            let value_at = at + name_len + 2;
+            let value_len = usize::from(*bytes.get(value_at)?);
+            if name_len == name.len()
                 && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
                 return self.buf.get(value_at + 1..value_at + 1 + value_len);
@@ -859,6 +881,20 @@ mod tests {
         let text: Vec<_> = pairs.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes())).collect();
         assert_eq!(bytes, text);
         assert_eq!(Pairs::new().byte_pairs().next(), None);
+    }
+
+    #[test]
+    fn small_and_general_get_agree() {
+        // Texts of 63 bytes in all take the small-list walk, 64 and more the general one.
+        for extra in [58, 59, 60, 61, 200] {
+            let long = "v".repeat(extra);
+            let pairs = list(&[("a", ""), ("b", &long), ("a", "2")]);
+            assert_eq!(pairs.text_len() <= DIGIT, extra <= 59);
+            assert_eq!(pairs.get("a"), Some(""));
+            assert_eq!(pairs.get("b"), Some(long.as_str()));
+            assert_eq!(pairs.get("c"), None);
+            assert_eq!(pairs.get(""), None);
+        }
     }
 
     #[test]
