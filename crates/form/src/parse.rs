@@ -12,7 +12,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::SearchParams;
-use crate::search_params::Pairs;
+use crate::search_params::{Pairs, name_bit_of};
 
 use weburl_percent::utf8_lossy_owned;
 
@@ -197,6 +197,25 @@ const HIGH_BITS: u64 = u64::from_le_bytes([0x80; 8]);
 fn matches(word: u64, byte: u8) -> u64 {
     let x = word ^ (LOW_BITS * u64::from(byte));
     x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS
+}
+
+/// The number of 0x25 (%) bytes in `bytes`, eight at a time: each byte of a word becomes 1
+/// when it is `%` (an exact test, unlike [`matches`]) and the multiply adds the eight.
+#[inline]
+fn count_percents(bytes: &[u8]) -> usize {
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
+    let mut chunks = bytes.chunks_exact(8);
+    let mut count = 0;
+    for chunk in chunks.by_ref() {
+        let word = chunk.first_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
+        let x = word ^ (LOW_BITS * u64::from(b'%'));
+        // The high bit of each byte that is not zero (not `%`).
+        let nonzero = ((x & LOW_SEVEN) + LOW_SEVEN) | x;
+        let ones = (!nonzero & HIGH_BITS) >> 7;
+        // The sum of the eight bytes (each 0 or 1) lands in the top byte.
+        count += (ones.wrapping_mul(LOW_BITS) >> 56) as usize;
+    }
+    count + chunks.remainder().iter().filter(|&&b| b == b'%').count()
 }
 
 /// From `from`, the index of the first byte of `bytes` for which `stop` holds (or the length).
@@ -406,27 +425,14 @@ fn decoded_len(text: &str, first: usize) -> usize {
 /// percent-encodes) is not UTF-8.
 pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
     let text = valid_prefix(input);
-    let frame = |list: &mut Pairs, start: usize, end: usize, special: Option<usize>| {
-        let raw = text.get(start..end);
-        match (raw, special) {
-            (Some(raw), None) => list.push_frame(raw),
-            (Some(raw), Some(special)) => {
-                let first = special - start;
-                // The length when every `%` starts a percent-encoded byte (they almost always
-                // do), else the exact length, counted only then.
-                let tail = raw.as_bytes().get(first..).unwrap_or_default();
-                let percents = tail.iter().filter(|&&b| b == b'%').count();
-                let decode = |buf: &mut String| decode_text_into(buf, raw, first).is_some();
-                let written = list.push_frame_with(raw.len().saturating_sub(2 * percents), decode)
-                    || list.push_frame_with(decoded_len(raw, first), decode);
-                if !written {
-                    push_decoded(list, input, start, end, first);
-                }
-            }
-            (None, _) => {
-                push_decoded(list, input, start, end, special.map_or(end - start, |s| s - start))
-            }
-        }
+    // A name or value with nothing to decode (most) is copied in line; the others go through
+    // `push_decoding`.
+    let frame = |list: &mut Pairs, start: usize, end: usize, special: Option<usize>| match (
+        text.get(start..end),
+        special,
+    ) {
+        (Some(raw), None) => list.push_frame(raw),
+        _ => push_decoding(list, input, text, start, end, special),
     };
     let mut pos = 0;
     // Step 1 (sequences): each run of bytes up to the next 0x26 (&).
@@ -439,6 +445,16 @@ pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
         // Steps 3.2-3.3, as in `Parse::next`.
         let (name_end, name_special) = scan_name(input, pos);
         frame(list, pos, name_end, name_special);
+        // The name's bit in the filter of the names: from the input when the name is the
+        // input's text, else from the frame just pushed.
+        let bit = if name_special.is_none() && name_end <= text.len() {
+            // The name is `input[pos..name_end]`: its first byte is `first`.
+            let last = input.get(name_end.wrapping_sub(1)).copied().unwrap_or(0);
+            let ends = if name_end > pos { (first, last) } else { (0, 0) };
+            name_bit_of(ends, name_end - pos)
+        } else {
+            list.last_frame_bit()
+        };
         if input.get(name_end) == Some(&b'=') {
             let (value_end, value_special) = scan_value(input, name_end + 1);
             frame(list, name_end + 1, value_end, value_special);
@@ -447,7 +463,39 @@ pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
             list.push_frame("");
             pos = name_end + 1;
         }
-        list.end_pair();
+        list.end_pair(bit);
+    }
+}
+
+/// [`parse_into`] for the name or value `input[start..end]` when it holds a byte to decode (the
+/// first at `special`) or is not inside `text`, the valid UTF-8 prefix of `input`.
+#[inline(never)]
+fn push_decoding(
+    list: &mut Pairs,
+    input: &[u8],
+    text: &str,
+    start: usize,
+    end: usize,
+    special: Option<usize>,
+) {
+    match (text.get(start..end), special) {
+        (Some(raw), Some(special)) => {
+            let first = special - start;
+            // The length when every `%` starts a percent-encoded byte (they almost always
+            // do), else the exact length, counted only then.
+            let tail = raw.as_bytes().get(first..).unwrap_or_default();
+            let percents = count_percents(tail);
+            let decode = |buf: &mut String| decode_text_into(buf, raw, first).is_some();
+            let written = list.push_frame_with(raw.len().saturating_sub(2 * percents), decode)
+                || list.push_frame_with(decoded_len(raw, first), decode);
+            if !written {
+                push_decoded(list, input, start, end, first);
+            }
+        }
+        (Some(raw), None) => list.push_frame(raw),
+        (None, _) => {
+            push_decoded(list, input, start, end, special.map_or(end - start, |s| s - start));
+        }
     }
 }
 
@@ -616,6 +664,24 @@ mod tests {
             assert!(low <= count && high.is_some_and(|h| count <= h), "{input:?}");
             assert_eq!(count, pair_count(input.as_bytes()), "{input:?}");
         }
+    }
+
+    #[test]
+    fn percents_are_counted_exactly() {
+        let inputs: [&[u8]; 6] = [
+            b"",
+            b"%",
+            b"%%%%%%%%",
+            b"a%b%c%d%e%f%g%h%i",
+            b"\x25\xA5\x24\x26%%\xFF\x05%",
+            &[b'%'; 100],
+        ];
+        for input in inputs {
+            let naive = input.iter().filter(|&&b| b == b'%').count();
+            assert_eq!(count_percents(input), naive, "{input:?}");
+        }
+        let all: Vec<u8> = (0..=255).collect();
+        assert_eq!(count_percents(&all), 1);
     }
 
     #[test]

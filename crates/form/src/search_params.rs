@@ -19,7 +19,7 @@ use crate::serialize::append_pairs;
 
 mod pairs;
 
-pub(crate) use pairs::Pairs;
+pub(crate) use pairs::{Pairs, name_bit_of};
 
 /// An ordered list of name-value pairs with the methods of `URLSearchParams`.
 ///
@@ -79,8 +79,9 @@ impl SearchParams {
     /// Parse `input` as application/x-www-form-urlencoded (no `?` is removed); the same list
     /// as [`parse`](crate::parse).
     ///
-    /// Memory: one buffer of 1.5 times `input.len()` (grown only when invalid UTF-8 becoming
-    /// U+FFFD, or many tiny pairs, need more), holding the decoded text and four bytes a pair.
+    /// Memory: one buffer of 1.5 times `input.len()` plus at most 24 bytes (grown only when
+    /// invalid UTF-8 becoming U+FFFD, or many tiny pairs, need more), holding the decoded text
+    /// and four bytes a pair, and a 64-bit filter of the names.
     ///
     /// ```
     /// use weburl_form::SearchParams;
@@ -93,7 +94,11 @@ impl SearchParams {
         // The decoded text is at most the input (but for U+FFFD replacements), and the frames
         // take four bytes a pair: about half the input for pairs of a few bytes. More grows
         // the buffer as usual.
-        let mut list = Pairs::with_capacity(input.len() + input.len() / 2 + 8);
+        // Rounded up to 8 bytes short of a multiple of 16 (at least 24): the usable size of
+        // the block a 16-byte-granular allocator such as glibc's returns for the request
+        // anyway, so the bytes a later `set` or `append` may need cost no memory.
+        let want = input.len() + input.len() / 2 + 8;
+        let mut list = Pairs::with_capacity((want.max(24) + 8).next_multiple_of(16) - 8);
         parse_into(input, &mut list);
         SearchParams { list }
     }
@@ -166,6 +171,9 @@ impl SearchParams {
     /// assert_eq!(params.to_string(), "b=2");
     /// ```
     pub fn delete(&mut self, name: &str, value: Option<&str>) {
+        if self.list.lacks(name) {
+            return;
+        }
         match value {
             Some(value) => {
                 let (name, value) = (name.as_bytes(), value.as_bytes());
@@ -202,7 +210,9 @@ impl SearchParams {
     /// assert_eq!(params.get_all("c").count(), 0);
     /// ```
     pub fn get_all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.list.iter().filter(move |&(n, _)| n == name).map(|(_, v)| v)
+        // None of the pairs when the filter of the names rules `name` out.
+        let pairs = if self.list.lacks(name) { Pairs::EMPTY.iter() } else { self.list.iter() };
+        pairs.filter(move |&(n, _)| n == name).map(|(_, v)| v)
     }
 
     /// Whether a pair is named `name`, or, when `value` is given, whether a pair is named `name`
@@ -218,7 +228,9 @@ impl SearchParams {
     #[must_use]
     pub fn has(&self, name: &str, value: Option<&str>) -> bool {
         match value {
-            Some(value) => self.list.iter().any(|(n, v)| n == name && v == value),
+            Some(value) => {
+                !self.list.lacks(name) && self.list.iter().any(|(n, v)| n == name && v == value)
+            }
             None => self.list.get(name).is_some(),
         }
     }
@@ -305,7 +317,7 @@ impl SearchParams {
     /// assert_eq!(query, "?a+b=c%26d");
     /// ```
     pub fn serialize_into(&self, out: &mut String) {
-        append_pairs(self.iter(), self.serialized_len_estimate(), out);
+        append_pairs(self.list.byte_pairs(), self.serialized_len_estimate(), out);
     }
 
     /// The serialization (application/x-www-form-urlencoded, UTF-8), as the stringifier
@@ -325,10 +337,12 @@ impl SearchParams {
     }
 
     /// A guess at the length of the serialization: the text, a quarter more for the bytes that
-    /// encoding lengthens, and the separators.
+    /// encoding lengthens, the separators, and the serializer's spare bytes after its last
+    /// four-byte store (without which a list that encodes to about the guess would grow the
+    /// buffer for them alone).
     fn serialized_len_estimate(&self) -> usize {
         let text = self.list.text_len();
-        text + text / 4 + 2 * self.list.len()
+        text + text / 4 + 2 * self.list.len() + 8
     }
 }
 

@@ -54,10 +54,10 @@ const KEPT: [u8; 256] = {
 };
 
 /// The length of the serialization of `text` (steps 3.2-3.3).
-fn encoded_len(text: &str) -> usize {
+fn encoded_len(text: &[u8]) -> usize {
     let entry =
         |b: &u8| (FORM_BYTE.get(usize::from(*b)).copied().unwrap_or_default() >> 24) as usize;
-    text.as_bytes().iter().map(entry).sum()
+    text.iter().map(entry).sum()
 }
 
 /// Writes the serialization of `byte` at `buf[at..]`, returning where it ends.
@@ -77,8 +77,7 @@ fn encode_byte(byte: u8, buf: &mut [u8], at: usize) -> usize {
 /// byte's table entry is stored whole (four bytes, a fixed-size store) and the position
 /// advances by its length, so `buf` needs three bytes per byte of `text` plus one.
 #[inline(always)]
-fn encode_at(text: &str, buf: &mut [u8], mut at: usize) -> usize {
-    let bytes = text.as_bytes();
+fn encode_at(bytes: &[u8], buf: &mut [u8], mut at: usize) -> usize {
     let mut i = 0;
     while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let kept =
@@ -134,7 +133,7 @@ impl Output {
     /// Append the pair `name=value`, encoded, preceded by `&` unless it is the `first` pair
     /// (step 3.4).
     #[inline]
-    fn append_pair(&mut self, first: bool, name: &str, value: &str) {
+    fn append_pair(&mut self, first: bool, name: &[u8], value: &[u8]) {
         // Three bytes per byte of text, the separators, and the spare bytes of the four-byte
         // stores; when that is more than is left, the exact length decides whether to grow.
         let worst = 3 * (name.len() + value.len()) + 5;
@@ -222,17 +221,18 @@ where
     };
     let (name, value) = (name.as_ref(), value.as_ref());
     let mut output = Output::new(out, reserve_guess(name.len() + value.len(), pairs.size_hint()));
-    output.append_pair(true, name, value);
+    output.append_pair(true, name.as_bytes(), value.as_bytes());
     for (name, value) in pairs {
-        output.append_pair(false, name.as_ref(), value.as_ref());
+        output.append_pair(false, name.as_ref().as_bytes(), value.as_ref().as_bytes());
     }
     output.finish(out);
 }
 
-/// Steps 3.2-3.5 for each pair of `pairs` in UTF-8, appended to `out` with `&` between them
-/// (not before the first); the buffer is reserved once for `estimate` more bytes.
+/// Steps 3.2-3.5 for each pair of `pairs` (the UTF-8 bytes of names and values), appended to
+/// `out` with `&` between them (not before the first); the buffer is reserved once for
+/// `estimate` more bytes.
 pub(crate) fn append_pairs<'a>(
-    pairs: impl Iterator<Item = (&'a str, &'a str)>,
+    pairs: impl Iterator<Item = (&'a [u8], &'a [u8])>,
     estimate: usize,
     out: &mut String,
 ) {

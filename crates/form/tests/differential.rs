@@ -23,6 +23,19 @@ fn check(input: &[u8]) -> Result<(), TestCaseError> {
     let mut back: Vec<(&str, &str)> = ours.iter().rev().collect();
     back.reverse();
     prop_assert!(back.iter().zip(&expected).all(|((n, v), (en, ev))| n == en && v == ev));
+    // The list parsed into its buffer (with the filter of the names built from the input) is
+    // the list appended pair by pair.
+    prop_assert_eq!(&ours, &SearchParams::from_pairs(expected.clone()));
+    // get and has (the filter of the names, then the walk) against a linear search, for each
+    // name and for names that are absent or nearly so.
+    let first = |name: &str| expected.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    let mut names: Vec<String> = expected.iter().map(|(n, _)| n.clone()).collect();
+    names.extend(expected.iter().map(|(n, _)| format!("{n}x")));
+    names.extend(["", "a", "missing", "x".repeat(70).as_str()].map(String::from));
+    for name in &names {
+        prop_assert_eq!(ours.get(name), first(name), "get {:?}", name);
+        prop_assert_eq!(ours.has(name, None), first(name).is_some());
+    }
     let serialized =
         form_urlencoded::Serializer::new(String::new()).extend_pairs(&expected).finish();
     prop_assert_eq!(ours.serialize(), serialized.clone());

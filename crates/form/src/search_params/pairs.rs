@@ -15,10 +15,16 @@
 //! [`Iter`] is double-ended without an index. Every byte of a length is ASCII, so the buffer
 //! stays UTF-8 and names and values are borrowed from it as `&str`.
 //!
+//! Beside the buffer, a 64-bit filter of the names (one bit, chosen by a hash of a name's
+//! length and first and last bytes, set for each name of the list) lets a look-up of a name
+//! that is not in the list (`get`, `has`, `set` of a new name, `delete`) return without walking
+//! the frames, whatever the list's length.
+//!
 //! Invariant: the buffer is a sequence of `2 * count` frames (length, text, the length
-//! reversed), each length in its shortest form, each text ending at a character boundary, and
-//! `text_len` is the sum of the lengths. So two lists hold equal bytes exactly when they hold
-//! equal pairs, and the derived `PartialEq`, `Eq` and `Hash` compare pairs.
+//! reversed), each length in its shortest form, each text ending at a character boundary,
+//! `text_len` is the sum of the lengths, and `names` has exactly the bits [`name_bit`] gives the
+//! names. So two lists hold equal bytes and filters exactly when they hold equal pairs, and the
+//! derived `PartialEq`, `Eq` and `Hash` compare pairs.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -33,6 +39,29 @@ pub(crate) struct Pairs {
     count: usize,
     /// The total length of the names and values (without their frames).
     text_len: usize,
+    /// The union of [`name_bit`] over the names.
+    names: u64,
+}
+
+/// The bit of `name` in the filter of the names: one of 64, from a multiplicative hash of its
+/// length and its first and last bytes (all a look-up can read without a loop).
+#[inline(always)]
+pub(crate) fn name_bit(name: &[u8]) -> u64 {
+    let ends = match (name.first(), name.last()) {
+        (Some(&first), Some(&last)) => (first, last),
+        _ => (0, 0),
+    };
+    name_bit_of(ends, name.len())
+}
+
+/// [`name_bit`] of a name of `len` bytes whose first and last bytes are `ends` (zeros when
+/// it is empty).
+#[inline(always)]
+pub(crate) fn name_bit_of((first, last): (u8, u8), len: usize) -> u64 {
+    // Letters differ in their low five bits: the first byte's go to bits 0-4, the last's to
+    // bits 3-7, the length's to bits 1-5 (and the shift takes the index modulo 64).
+    let key = u32::from(first) ^ u32::from(last) << 3 ^ (len as u32) << 1;
+    1 << (key & 63)
 }
 
 /// The flag of a length digit that is not the last one.
@@ -58,8 +87,30 @@ fn digit(len: usize, i: usize, n: usize) -> char {
 /// The most digits a length takes.
 const MAX_DIGITS: usize = (usize::BITS as usize).div_ceil(6);
 
-/// `len` as written before a text, or after it when `reversed`, in `out`.
+/// The bytes of [`ONE_DIGIT`]: byte `i` is `i`.
+#[allow(clippy::indexing_slicing, reason = "indices below 64 into a 64-byte table")]
+const ONE_DIGIT_BYTES: [u8; DIGIT + 1] = {
+    let mut table = [0u8; DIGIT + 1];
+    let mut i = 0;
+    while i <= DIGIT {
+        table[i] = i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The 64 one-digit lengths, each its own ASCII character (character `i` is `i`).
+const ONE_DIGIT: &str = match core::str::from_utf8(&ONE_DIGIT_BYTES) {
+    Ok(text) => text,
+    Err(_) => "",
+};
+
+/// `len` as written before a text, or after it when `reversed`, in `out` (or, below 64, in a
+/// constant).
 fn len_text(len: usize, reversed: bool, out: &mut [u8; MAX_DIGITS]) -> &str {
+    if len <= DIGIT {
+        return ONE_DIGIT.get(len..len + 1).unwrap_or_default();
+    }
     let n = digits(len);
     for i in 0..n {
         let slot = if reversed { n - 1 - i } else { i };
@@ -112,11 +163,33 @@ fn read_len<'a>(mut bytes: impl Iterator<Item = &'a u8>) -> Option<(usize, usize
     None
 }
 
-/// Whether `a` and `b` (of the same length) are equal: short names compared in line, longer
-/// ones through `memcmp`.
+/// Whether `a` and `b` are equal: up to 16 bytes by two loads a side that between them cover
+/// every byte (one, two or three bytes; four at each end; eight at each end), longer ones
+/// through `memcmp`.
 #[inline(always)]
 fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() <= 16 { a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y) } else { a == b }
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    match n {
+        0 => true,
+        1..=3 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
+        4..=8 => {
+            let word = |s: &[u8]| {
+                let head = s.first_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+                let tail = s.last_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+                u64::from(head) | u64::from(tail) << 32
+            };
+            word(a) == word(b)
+        }
+        9..=16 => {
+            let head = |s: &[u8]| s.first_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
+            let tail = |s: &[u8]| s.last_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
+            (head(a) ^ head(b)) | (tail(a) ^ tail(b)) == 0
+        }
+        _ => a == b,
+    }
 }
 
 /// The length written at `bytes[at..]` and its number of digits.
@@ -168,15 +241,18 @@ fn frame_front(bytes: &[u8]) -> Option<(core::ops::Range<usize>, usize)> {
 }
 
 impl Pairs {
+    /// An empty list, to borrow from.
+    pub(crate) const EMPTY: &'static Pairs = &Pairs::new();
+
     /// An empty list.
     pub(crate) const fn new() -> Pairs {
-        Pairs { buf: String::new(), count: 0, text_len: 0 }
+        Pairs { buf: String::new(), count: 0, text_len: 0, names: 0 }
     }
 
     /// An empty list with room for `bytes` bytes of framed names and values (a frame takes
     /// two bytes beside a text shorter than 64 bytes).
     pub(crate) fn with_capacity(bytes: usize) -> Pairs {
-        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0 }
+        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0, names: 0 }
     }
 
     /// The number of pairs.
@@ -198,7 +274,7 @@ impl Pairs {
     }
 
     /// Appends one frame holding `text`. A pair is two frames: callers push a name and a
-    /// value, then call [`Pairs::end_pair`].
+    /// value, then call [`Pairs::end_pair`] with the name's [`name_bit`].
     #[inline]
     pub(crate) fn push_frame(&mut self, text: &str) {
         let len = text.len();
@@ -218,7 +294,7 @@ impl Pairs {
     }
 
     /// Appends one frame of exactly `len` bytes that `write` appends to the buffer. When
-    /// `write` returns `false` or writes another length, the buffer is restored and `false`
+    /// `write` returns `false` or writes another length, the buffer is restored and `None`
     /// returned (the caller pushes the frame another way).
     #[inline]
     pub(crate) fn push_frame_with(
@@ -238,10 +314,25 @@ impl Pairs {
         true
     }
 
-    /// Counts the pair whose name and value frames were just pushed.
+    /// The [`name_bit`] of the text of the last frame (the empty text's when there is none).
+    #[inline(never)]
+    pub(crate) fn last_frame_bit(&self) -> u64 {
+        let text = split_back(&self.buf).map_or("", |(_, text)| text);
+        name_bit(text.as_bytes())
+    }
+
+    /// Counts the pair whose name and value frames were just pushed, `name_bit` being what
+    /// pushing the name returned.
     #[inline]
-    pub(crate) fn end_pair(&mut self) {
+    pub(crate) fn end_pair(&mut self, name_bit: u64) {
+        self.names |= name_bit;
         self.count += 1;
+    }
+
+    /// Whether the filter of the names rules `name` out (it may pass names that are absent).
+    #[inline(always)]
+    pub(crate) fn lacks(&self, name: &str) -> bool {
+        self.names & name_bit(name.as_bytes()) == 0
     }
 
     /// Appends a pair.
@@ -250,6 +341,7 @@ impl Pairs {
         self.buf.reserve(name.len() + value.len() + 4);
         self.push_frame(name);
         self.push_frame(value);
+        self.names |= name_bit(name.as_bytes());
         self.count += 1;
     }
 
@@ -258,6 +350,14 @@ impl Pairs {
         self.buf.clear();
         self.count = 0;
         self.text_len = 0;
+        self.names = 0;
+    }
+
+    /// The pairs in order, as the bytes of each name and value (for readers of bytes, which
+    /// need no character boundary checks).
+    #[inline]
+    pub(crate) fn byte_pairs(&self) -> BytePairs<'_> {
+        BytePairs { rest: self.buf.as_bytes() }
     }
 
     /// The pairs in order.
@@ -270,27 +370,51 @@ impl Pairs {
     /// length byte a frame, compares names as bytes and slices only the value it returns.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        if self.lacks(name) {
+            return None;
+        }
+        if self.text_len <= DIGIT {
+            return self.get_small(name);
+        }
         let bytes = self.buf.as_bytes();
         let target = name.len();
         let mut at = 0;
         loop {
+            // Both lengths of the pair first (one digit each, almost always), so that a match
+            // has its value at hand and a miss one addition to the next pair.
             let &name_digit = bytes.get(at)?;
-            if name_digit > DIGIT as u8 {
+            let value_at = at + usize::from(name_digit) + 2;
+            // A missing byte (only after a longer length) reads as a flagged digit.
+            let value_digit = bytes.get(value_at).copied().unwrap_or(MORE);
+            if (name_digit | value_digit) > DIGIT as u8 {
                 return self.get_long(name, at);
             }
-            let name_len = usize::from(name_digit);
-            let value_at = at + name_len + 2;
+            let (name_len, value_len) = (usize::from(name_digit), usize::from(value_digit));
             if name_len == target
                 && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
-                let (value_len, v) = len_at(bytes, value_at)?;
-                return self.buf.get(value_at + v..value_at + v + value_len);
+                return self.buf.get(value_at + 1..value_at + 1 + value_len);
             }
-            let &value_digit = bytes.get(value_at)?;
-            if value_digit > DIGIT as u8 {
-                return self.get_long(name, at);
+            at = value_at + value_len + 2;
+        }
+    }
+
+    /// [`Pairs::get`] on a small list: its texts take fewer than 64 bytes in all, so every
+    /// length is one digit and the walk needs no test for longer ones.
+    #[inline(always)]
+    fn get_small(&self, name: &str) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let mut at = 0;
+        loop {
+            let name_len = usize::from(*bytes.get(at)?);
+            let value_at = at + name_len + 2;
+            let value_len = usize::from(*bytes.get(value_at)?);
+            if name_len == name.len()
+                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
+            {
+                return self.buf.get(value_at + 1..value_at + 1 + value_len);
             }
-            at = value_at + usize::from(value_digit) + 2;
+            at = value_at + value_len + 2;
         }
     }
 
@@ -299,7 +423,7 @@ impl Pairs {
     #[inline(never)]
     fn get_long(&self, name: &str, at: usize) -> Option<&str> {
         let bytes = self.buf.as_bytes();
-        let (_, value_at) = self.find_name(at, name)?;
+        let (_, value_at) = self.find_name_long(at, name)?;
         let (value_len, v) = len_at(bytes, value_at)?;
         self.buf.get(value_at + v..value_at + v + value_len)
     }
@@ -307,7 +431,34 @@ impl Pairs {
     /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
     /// whose name is `name`, with the pair's index counted from that pair, and the end of its
     /// name frame.
+    #[inline(always)]
     fn find_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
+        if self.lacks(name) {
+            return None;
+        }
+        // As in `get`: one-digit lengths here, longer ones out of line.
+        let bytes = self.buf.as_bytes();
+        let mut at = from;
+        loop {
+            let &name_digit = bytes.get(at)?;
+            let value_at = at + usize::from(name_digit) + 2;
+            let value_digit = bytes.get(value_at).copied().unwrap_or(MORE);
+            if (name_digit | value_digit) > DIGIT as u8 {
+                return self.find_name_long(at, name);
+            }
+            if usize::from(name_digit) == name.len()
+                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
+            {
+                return Some((at, value_at));
+            }
+            at = value_at + usize::from(value_digit) + 2;
+        }
+    }
+
+    /// [`Pairs::find_name`] for any lengths.
+    #[cold]
+    #[inline(never)]
+    fn find_name_long(&self, from: usize, name: &str) -> Option<(usize, usize)> {
         let bytes = self.buf.as_bytes();
         let mut at = from;
         while at < bytes.len() {
@@ -315,7 +466,9 @@ impl Pairs {
             let name_start = at + n;
             let value_at = name_start + name_len + n;
             if name_len == name.len()
-                && bytes.get(name_start..name_start + name_len) == Some(name.as_bytes())
+                && bytes
+                    .get(name_start..name_start + name_len)
+                    .is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
                 return Some((at, value_at));
             }
@@ -348,6 +501,14 @@ impl Pairs {
         let (mut read, mut write) = (first, first);
         let mut dropped = 0;
         let mut dropped_text = 0;
+        // The filter of the names kept, rebuilt from the pairs before the first dropped one.
+        let mut names = 0;
+        let mut rest = bytes.get(..first).unwrap_or_default();
+        while let Some((name, name_frame)) = frame_front(rest) {
+            names |= name_bit(rest.get(name).unwrap_or_default());
+            let value_frame = rest.get(name_frame..).and_then(frame_front).map_or(0, |(_, f)| f);
+            rest = rest.get(name_frame + value_frame..).unwrap_or_default();
+        }
         while let Some(tail) = bytes.get(read..).filter(|t| !t.is_empty()) {
             let Some((name, name_frame)) = frame_front(tail) else {
                 debug_assert!(false, "frames cover the buffer");
@@ -362,6 +523,7 @@ impl Pairs {
             let value_bytes =
                 tail.get(name_frame + value.start..name_frame + value.end).unwrap_or_default();
             if keep(name_bytes, value_bytes) {
+                names |= name_bit(name_bytes);
                 bytes.copy_within(read..read + pair, write);
                 write += pair;
             } else {
@@ -378,6 +540,7 @@ impl Pairs {
         });
         self.count -= dropped;
         self.text_len -= dropped_text;
+        self.names = names;
     }
 
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
@@ -410,25 +573,18 @@ impl Pairs {
             return;
         }
         let n_old = digits(old_len);
-        let old_frame = value_start..value_start + n_old + old_len + n_old;
-        if value.len() <= DIGIT {
-            // A short value: its whole frame, built on the stack, replaces the old one.
-            let mut frame = [0u8; DIGIT + 2];
-            let digit = value.len() as u8;
-            if let Some(slot) = frame.get_mut(..value.len() + 2) {
-                let (first, rest) = slot.split_at_mut(1);
-                let (text, last) = rest.split_at_mut(value.len());
-                first.fill(digit);
-                text.copy_from_slice(value.as_bytes());
-                last.fill(digit);
-            }
-            let frame = frame.get(..value.len() + 2).and_then(|f| core::str::from_utf8(f).ok());
-            self.buf.replace_range(old_frame, frame.unwrap_or_default());
-        } else {
-            // The text first (one move of the tail), then the lengths around it, which move
-            // nothing more unless their number of digits changes.
-            let text_start = value_start + n_old;
-            self.buf.replace_range(text_start..text_start + old_len, value);
+        let text_start = value_start + n_old;
+        if text_start + old_len + n_old == self.buf.len() {
+            // The last frame: cut it off and append the new one (no tail to move).
+            self.buf.truncate(value_start);
+            self.text_len -= old_len;
+            self.push_frame(value);
+            return;
+        }
+        // The text first (one move of the tail, none when the length stays), then the lengths
+        // around it, which move nothing more unless their number of digits changes.
+        self.buf.replace_range(text_start..text_start + old_len, value);
+        if value.len() != old_len {
             let mut digits_buf = [0u8; MAX_DIGITS];
             let end = text_start + value.len();
             self.buf.replace_range(end..end + n_old, len_text(value.len(), true, &mut digits_buf));
@@ -461,7 +617,7 @@ impl Pairs {
         for (_, pair) in order {
             buf.push_str(pair);
         }
-        Pairs { buf, count: self.count, text_len: self.text_len }
+        Pairs { buf, count: self.count, text_len: self.text_len, names: self.names }
     }
 }
 
@@ -518,6 +674,44 @@ impl<'a> DoubleEndedIterator for Iter<'a> {
         let (rest, name) = split_back(rest)?;
         self.rest = rest;
         self.remaining -= 1;
+        Some((name, value))
+    }
+}
+
+/// The pairs of a [`Pairs`] list as bytes, from the front ([`Pairs::byte_pairs`]).
+#[derive(Clone, Debug)]
+pub(crate) struct BytePairs<'a> {
+    /// The frames not yet yielded.
+    rest: &'a [u8],
+}
+
+impl<'a> BytePairs<'a> {
+    /// The text of the first frame of `self.rest`, and the frame's length: one-digit lengths
+    /// in line.
+    #[inline(always)]
+    fn front(&self, at: usize) -> Option<(&'a [u8], usize)> {
+        let rest = self.rest.get(at..)?;
+        match rest.first() {
+            Some(&len) if len <= DIGIT as u8 => {
+                let len = usize::from(len);
+                Some((rest.get(1..1 + len)?, len + 2))
+            }
+            _ => {
+                let (text, frame) = frame_front(rest)?;
+                Some((rest.get(text)?, frame))
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for BytePairs<'a> {
+    type Item = (&'a [u8], &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a [u8], &'a [u8])> {
+        let (name, name_frame) = self.front(0)?;
+        let (value, value_frame) = self.front(name_frame)?;
+        self.rest = self.rest.get(name_frame + value_frame..)?;
         Some((name, value))
     }
 }
@@ -601,6 +795,12 @@ mod tests {
             assert_eq!(len_text(v, false, &mut out), front);
             assert_eq!(len_text(v, true, &mut out), back);
         }
+        assert_eq!(ONE_DIGIT.len(), 64);
+        for v in 0..64 {
+            let mut front = String::new();
+            push_len(&mut front, v);
+            assert_eq!(len_text(v, false, &mut [0; MAX_DIGITS]), front);
+        }
         assert_eq!(digits(0), 1);
         assert_eq!(digits(63), 1);
         assert_eq!(digits(64), 2);
@@ -633,6 +833,7 @@ mod tests {
             buf.push_str("ab");
             true
         }));
+        assert_eq!(pairs.last_frame_bit(), name_bit(b"ab"));
         // A wrong length or a refusal leaves the buffer as it was.
         assert!(!pairs.push_frame_with(3, |buf| {
             buf.push_str("ab");
@@ -640,8 +841,9 @@ mod tests {
         }));
         assert!(!pairs.push_frame_with(0, |_| false));
         pairs.push_frame("");
-        pairs.end_pair();
+        pairs.end_pair(name_bit(b"ab"));
         assert_eq!(pairs, list(&[("ab", "")]));
+        assert_eq!(Pairs::new().last_frame_bit(), name_bit(b""));
     }
 
     #[test]
@@ -669,6 +871,30 @@ mod tests {
         pairs.retain(|_, _| false);
         assert_eq!(pairs, Pairs::new());
         assert_eq!(pairs.iter().next(), None);
+    }
+
+    #[test]
+    fn byte_pairs_are_the_pairs() {
+        let long = "y".repeat(300);
+        let pairs = list(&[("a", "1"), ("", ""), (&long, "\u{E9}"), ("b", &long), ("c", "")]);
+        let bytes: Vec<_> = pairs.byte_pairs().collect();
+        let text: Vec<_> = pairs.iter().map(|(n, v)| (n.as_bytes(), v.as_bytes())).collect();
+        assert_eq!(bytes, text);
+        assert_eq!(Pairs::new().byte_pairs().next(), None);
+    }
+
+    #[test]
+    fn small_and_general_get_agree() {
+        // Texts of 63 bytes in all take the small-list walk, 64 and more the general one.
+        for extra in [58, 59, 60, 61, 200] {
+            let long = "v".repeat(extra);
+            let pairs = list(&[("a", ""), ("b", &long), ("a", "2")]);
+            assert_eq!(pairs.text_len() <= DIGIT, extra <= 59);
+            assert_eq!(pairs.get("a"), Some(""));
+            assert_eq!(pairs.get("b"), Some(long.as_str()));
+            assert_eq!(pairs.get("c"), None);
+            assert_eq!(pairs.get(""), None);
+        }
     }
 
     #[test]
