@@ -1,0 +1,249 @@
+//! Unit tests of the Punycode encoder and decoder (crates/host/src/idna/punycode.rs).
+
+use super::*;
+
+#[test]
+fn utf8_writer_matches_the_standard_encoder() {
+    let points: Vec<u32> = [0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF, 0x1_0000]
+        .into_iter()
+        .chain([0x10_FFFF, 0xE9, 0x4E2D, 0x1F600])
+        .collect();
+    let expected: String = points.iter().map(|&p| char::from_u32(p).unwrap()).collect();
+    let mut out = String::from("x");
+    push_chars(&mut out, &points);
+    assert_eq!(out, alloc::format!("x{expected}"));
+    assert_eq!(utf8_len(&points), expected.len());
+}
+
+#[test]
+fn ones_counts_bits() {
+    for mask in (0..1u64 << 16).step_by(7).chain([0xFFFF, 0x8000, 1]) {
+        assert_eq!(ones(mask, 16), mask.count_ones(), "{mask:x}");
+    }
+    assert_eq!(ones(u64::MAX, 64), 64);
+}
+
+#[test]
+fn digit_table_matches_the_digit_ranges() {
+    for byte in 0..=255u8 {
+        let table = DIGIT_VALUES[usize::from(byte)];
+        assert_eq!(digit_value(byte), (table != NOT_A_DIGIT).then_some(u32::from(table)));
+    }
+}
+
+#[test]
+fn divide_matches_division() {
+    for d in 1..=70 {
+        let mut n = 0u32;
+        while n < SMALL_DIVIDEND + 1000 {
+            assert_eq!(divide(n, d), n / d, "{n} / {d}");
+            n = if n < 5000 { n + 1 } else { n + n / 997 + 1 };
+        }
+        for n in [SMALL_DIVIDEND - 1, SMALL_DIVIDEND, u32::MAX - 1, u32::MAX] {
+            assert_eq!(divide(n, d), n / d, "{n} / {d}");
+        }
+    }
+    assert_eq!(divide(7, 0), 7);
+}
+
+#[test]
+fn adapt_matches_rfc_formula() {
+    let rfc = |delta: u32, num_points: u32, first: bool| {
+        let mut delta = if first { delta / DAMP } else { delta / 2 };
+        delta += delta / num_points;
+        let mut k = 0;
+        while delta > ((BASE - TMIN) * TMAX) / 2 {
+            delta /= BASE - TMIN;
+            k += BASE;
+        }
+        k + ((BASE - TMIN + 1) * delta) / (delta + SKEW)
+    };
+    for delta in (0..20_000).chain([1 << 24, 1 << 26, u32::MAX / 2, u32::MAX]) {
+        for num_points in [1, 2, 3, 7, 40, 63, 64, 65, 999] {
+            for first in [true, false] {
+                assert_eq!(adapt(delta, num_points, first), rfc(delta, num_points, first));
+            }
+        }
+    }
+}
+
+/// RFC 3492 section 7.1 sample strings (A) to (S): the code points and their Punycode.
+const SAMPLES: &[(&[u32], &str)] = &[
+    (
+        &[
+            0x0644, 0x064A, 0x0647, 0x0645, 0x0627, 0x0628, 0x062A, 0x0643, 0x0644, 0x0645, 0x0648,
+            0x0634, 0x0639, 0x0631, 0x0628, 0x064A, 0x061F,
+        ],
+        "egbpdaj6bu4bxfgehfvwxn",
+    ),
+    (
+        &[0x4ED6, 0x4EEC, 0x4E3A, 0x4EC0, 0x4E48, 0x4E0D, 0x8BF4, 0x4E2D, 0x6587],
+        "ihqwcrb4cv8a8dqg056pqjye",
+    ),
+    (
+        &[0x4ED6, 0x5011, 0x7232, 0x4EC0, 0x9EBD, 0x4E0D, 0x8AAA, 0x4E2D, 0x6587],
+        "ihqwctvzc91f659drss3x8bo0yb",
+    ),
+    (
+        &[
+            0x0050, 0x0072, 0x006F, 0x010D, 0x0070, 0x0072, 0x006F, 0x0073, 0x0074, 0x011B, 0x006E,
+            0x0065, 0x006D, 0x006C, 0x0075, 0x0076, 0x00ED, 0x010D, 0x0065, 0x0073, 0x006B, 0x0079,
+        ],
+        "Proprostnemluvesky-uyb24dma41a",
+    ),
+    (
+        &[
+            0x05DC, 0x05DE, 0x05D4, 0x05D4, 0x05DD, 0x05E4, 0x05E9, 0x05D5, 0x05D8, 0x05DC, 0x05D0,
+            0x05DE, 0x05D3, 0x05D1, 0x05E8, 0x05D9, 0x05DD, 0x05E2, 0x05D1, 0x05E8, 0x05D9, 0x05EA,
+        ],
+        "4dbcagdahymbxekheh6e0a7fei0b",
+    ),
+    (
+        &[
+            0x092F, 0x0939, 0x0932, 0x094B, 0x0917, 0x0939, 0x093F, 0x0928, 0x094D, 0x0926, 0x0940,
+            0x0915, 0x094D, 0x092F, 0x094B, 0x0902, 0x0928, 0x0939, 0x0940, 0x0902, 0x092C, 0x094B,
+            0x0932, 0x0938, 0x0915, 0x0924, 0x0947, 0x0939, 0x0948, 0x0902,
+        ],
+        "i1baa7eci9glrd9b2ae1bj0hfcgg6iyaf8o0a1dig0cd",
+    ),
+    (
+        &[
+            0x306A, 0x305C, 0x307F, 0x3093, 0x306A, 0x65E5, 0x672C, 0x8A9E, 0x3092, 0x8A71, 0x3057,
+            0x3066, 0x304F, 0x308C, 0x306A, 0x3044, 0x306E, 0x304B,
+        ],
+        "n8jok5ay5dzabd5bym9f0cm5685rrjetr6pdxa",
+    ),
+    (
+        &[
+            0xC138, 0xACC4, 0xC758, 0xBAA8, 0xB4E0, 0xC0AC, 0xB78C, 0xB4E4, 0xC774, 0xD55C, 0xAD6D,
+            0xC5B4, 0xB97C, 0xC774, 0xD574, 0xD55C, 0xB2E4, 0xBA74, 0xC5BC, 0xB9C8, 0xB098, 0xC88B,
+            0xC744, 0xAE4C,
+        ],
+        "989aomsvi5e83db1d2a355cv1e0vak1dwrv93d5xbh15a0dt30a5jpsd879ccm6fea98c",
+    ),
+    (
+        &[
+            0x043F, 0x043E, 0x0447, 0x0435, 0x043C, 0x0443, 0x0436, 0x0435, 0x043E, 0x043D, 0x0438,
+            0x043D, 0x0435, 0x0433, 0x043E, 0x0432, 0x043E, 0x0440, 0x044F, 0x0442, 0x043F, 0x043E,
+            0x0440, 0x0443, 0x0441, 0x0441, 0x043A, 0x0438,
+        ],
+        "b1abfaaepdrnnbgefbadotcwatmq2g4l",
+    ),
+    (
+        &[
+            0x0050, 0x006F, 0x0072, 0x0071, 0x0075, 0x00E9, 0x006E, 0x006F, 0x0070, 0x0075, 0x0065,
+            0x0064, 0x0065, 0x006E, 0x0073, 0x0069, 0x006D, 0x0070, 0x006C, 0x0065, 0x006D, 0x0065,
+            0x006E, 0x0074, 0x0065, 0x0068, 0x0061, 0x0062, 0x006C, 0x0061, 0x0072, 0x0065, 0x006E,
+            0x0045, 0x0073, 0x0070, 0x0061, 0x00F1, 0x006F, 0x006C,
+        ],
+        "PorqunopuedensimplementehablarenEspaol-fmd56a",
+    ),
+    (
+        &[
+            0x0054, 0x1EA1, 0x0069, 0x0073, 0x0061, 0x006F, 0x0068, 0x1ECD, 0x006B, 0x0068, 0x00F4,
+            0x006E, 0x0067, 0x0074, 0x0068, 0x1EC3, 0x0063, 0x0068, 0x1EC9, 0x006E, 0x00F3, 0x0069,
+            0x0074, 0x0069, 0x1EBF, 0x006E, 0x0067, 0x0056, 0x0069, 0x1EC7, 0x0074,
+        ],
+        "TisaohkhngthchnitingVit-kjcr8268qyxafd2f1b9g",
+    ),
+    (&[0x0033, 0x5E74, 0x0042, 0x7D44, 0x91D1, 0x516B, 0x5148, 0x751F], "3B-ww4c5e180e575a65lsy2b"),
+    (
+        &[
+            0x5B89, 0x5BA4, 0x5948, 0x7F8E, 0x6075, 0x002D, 0x0077, 0x0069, 0x0074, 0x0068, 0x002D,
+            0x0053, 0x0055, 0x0050, 0x0045, 0x0052, 0x002D, 0x004D, 0x004F, 0x004E, 0x004B, 0x0045,
+            0x0059, 0x0053,
+        ],
+        "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n",
+    ),
+    (
+        &[
+            0x0048, 0x0065, 0x006C, 0x006C, 0x006F, 0x002D, 0x0041, 0x006E, 0x006F, 0x0074, 0x0068,
+            0x0065, 0x0072, 0x002D, 0x0057, 0x0061, 0x0079, 0x002D, 0x305D, 0x308C, 0x305E, 0x308C,
+            0x306E, 0x5834, 0x6240,
+        ],
+        "Hello-Another-Way--fc4qua05auwb3674vfr0b",
+    ),
+    (&[0x3072, 0x3068, 0x3064, 0x5C4B, 0x6839, 0x306E, 0x4E0B, 0x0032], "2-u9tlzr9756bt3uc0v"),
+    (
+        &[
+            0x004D, 0x0061, 0x006A, 0x0069, 0x3067, 0x004B, 0x006F, 0x0069, 0x3059, 0x308B, 0x0035,
+            0x79D2, 0x524D,
+        ],
+        "MajiKoi5-783gue6qz075azm5e",
+    ),
+    (
+        &[0x30D1, 0x30D5, 0x30A3, 0x30FC, 0x0064, 0x0065, 0x30EB, 0x30F3, 0x30D0],
+        "de-jg4avhby1noc0d",
+    ),
+    (&[0x305D, 0x306E, 0x30B9, 0x30D4, 0x30FC, 0x30C9, 0x3067], "d9juau41awczczp"),
+    (
+        &[0x002D, 0x003E, 0x0020, 0x0024, 0x0031, 0x002E, 0x0030, 0x0030, 0x0020, 0x003C, 0x002D],
+        "-> $1.00 <--",
+    ),
+];
+
+fn text(points: &[u32]) -> String {
+    points.iter().map(|&p| char::from_u32(p).unwrap()).collect()
+}
+
+#[test]
+fn rfc3492_samples_encode() {
+    for (points, encoded) in SAMPLES {
+        assert_eq!(encode(&text(points)).unwrap(), *encoded);
+    }
+}
+
+#[test]
+fn rfc3492_samples_decode() {
+    for (points, encoded) in SAMPLES {
+        assert_eq!(decode(encoded).unwrap(), text(points));
+    }
+    // Sample (I) as printed in the RFC, with an upper-case (mixed-case annotation) digit.
+    assert_eq!(decode("b1abfaaepdrnnbgefbaDotcwatmq2g4l").unwrap(), text(SAMPLES[8].0));
+}
+
+#[test]
+fn decode_failures() {
+    assert_eq!(decode("-"), Err(PunycodeError::InvalidDigit));
+    assert_eq!(decode("0"), Err(PunycodeError::InvalidDigit));
+    assert_eq!(decode("a-!"), Err(PunycodeError::InvalidDigit));
+    assert_eq!(decode("ü-a"), Err(PunycodeError::NonBasic));
+    assert_eq!(decode("99999999999"), Err(PunycodeError::Overflow));
+    assert_eq!(decode("ascii-"), Ok("ascii".into()));
+    assert_eq!(decode(""), Ok(String::new()));
+    // Deltas giving U+110000 (past the last code point), U+D800 (a surrogate), U+10FFFF.
+    assert_eq!(decode("en32g"), Err(PunycodeError::InvalidCodePoint));
+    assert_eq!(decode("ib9b"), Err(PunycodeError::InvalidCodePoint));
+    assert_eq!(decode("dn32g"), Ok("\u{10FFFF}".into()));
+    // Ends inside a number.
+    assert_eq!(decode("a-9999"), Err(PunycodeError::InvalidDigit));
+    let long = "a".repeat(MAX_LABEL_LEN + 1);
+    assert_eq!(decode(&long), Err(PunycodeError::TooLong));
+    // The longest input: each `a` inserts U+0080 at the end.
+    assert_eq!(decode(&long[1..]).unwrap(), "\u{80}".repeat(MAX_LABEL_LEN));
+}
+
+#[test]
+fn appending_variants_keep_the_prefix() {
+    let mut out = String::from("xn--");
+    encode_into("bücher", &mut out).unwrap();
+    assert_eq!(out, "xn--bcher-kva");
+    let mut out = String::from("x.");
+    decode_into("bcher-kva", &mut out).unwrap();
+    assert_eq!(out, "x.bücher");
+    assert!(decode_into("bcher-kv!", &mut out).is_err());
+    assert_eq!(out, "x.bücher");
+}
+
+#[test]
+fn encode_limits() {
+    assert!(encode(&"é".repeat(MAX_LABEL_LEN)).is_ok());
+    assert_eq!(encode(&"é".repeat(MAX_LABEL_LEN + 1)), Err(PunycodeError::TooLong));
+    assert_eq!(encode("").unwrap(), "");
+    assert_eq!(encode("abc").unwrap(), "abc-");
+    assert_eq!(encode("\u{10FFFF}").unwrap(), decode_round(&encode("\u{10FFFF}").unwrap()));
+}
+
+fn decode_round(encoded: &str) -> String {
+    encode(&decode(encoded).unwrap()).unwrap()
+}
