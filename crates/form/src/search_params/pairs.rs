@@ -294,7 +294,7 @@ impl Pairs {
     }
 
     /// Appends one frame of exactly `len` bytes that `write` appends to the buffer. When
-    /// `write` returns `false` or writes another length, the buffer is restored and `None`
+    /// `write` returns `false` or writes another length, the buffer is restored and `false`
     /// returned (the caller pushes the frame another way).
     #[inline]
     pub(crate) fn push_frame_with(
@@ -376,27 +376,9 @@ impl Pairs {
         if self.text_len <= DIGIT {
             return self.get_small(name);
         }
-        let bytes = self.buf.as_bytes();
-        let target = name.len();
-        let mut at = 0;
-        loop {
-            // Both lengths of the pair first (one digit each, almost always), so that a match
-            // has its value at hand and a miss one addition to the next pair.
-            let &name_digit = bytes.get(at)?;
-            let value_at = at + usize::from(name_digit) + 2;
-            // A missing byte (only after a longer length) reads as a flagged digit.
-            let value_digit = bytes.get(value_at).copied().unwrap_or(MORE);
-            if (name_digit | value_digit) > DIGIT as u8 {
-                return self.get_long(name, at);
-            }
-            let (name_len, value_len) = (usize::from(name_digit), usize::from(value_digit));
-            if name_len == target
-                && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
-            {
-                return self.buf.get(value_at + 1..value_at + 1 + value_len);
-            }
-            at = value_at + value_len + 2;
-        }
+        let (_, value_at) = self.seek_name(0, name)?;
+        let (value_len, v) = len_at(self.buf.as_bytes(), value_at)?;
+        self.buf.get(value_at + v..value_at + v + value_len)
     }
 
     /// [`Pairs::get`] on a small list: its texts take fewer than 64 bytes in all, so every
@@ -418,16 +400,6 @@ impl Pairs {
         }
     }
 
-    /// [`Pairs::get`] from the pair at `at` on, for lengths of more than one digit.
-    #[cold]
-    #[inline(never)]
-    fn get_long(&self, name: &str, at: usize) -> Option<&str> {
-        let bytes = self.buf.as_bytes();
-        let (_, value_at) = self.find_name_long(at, name)?;
-        let (value_len, v) = len_at(bytes, value_at)?;
-        self.buf.get(value_at + v..value_at + v + value_len)
-    }
-
     /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
     /// whose name is `name`, with the pair's index counted from that pair, and the end of its
     /// name frame.
@@ -436,7 +408,14 @@ impl Pairs {
         if self.lacks(name) {
             return None;
         }
-        // As in `get`: one-digit lengths here, longer ones out of line.
+        self.seek_name(from, name)
+    }
+
+    /// [`Pairs::find_name`] without the filter: the walk, one-digit lengths in line (both
+    /// lengths of a pair read first, so that a miss is one addition to the next pair), longer
+    /// ones out of line.
+    #[inline(always)]
+    fn seek_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
         let bytes = self.buf.as_bytes();
         let mut at = from;
         loop {
