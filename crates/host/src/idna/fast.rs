@@ -378,10 +378,12 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
     // refuses.
     let mut lower = [0u8; MAX_POINTS];
     let mut seen = 0u8;
+    let mut upper = false;
     for (to, &byte) in lower.get_mut(..bytes.len())?.iter_mut().zip(bytes) {
         let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
         seen |= mapped & 0x80;
         *to = mapped & 0x7F;
+        upper |= *to != byte;
     }
     if config.use_std3_ascii_rules && seen != 0 {
         return None;
@@ -453,7 +455,7 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
             AsciiLabel::Decoded(points) => punycode::push_chars(&mut out, points),
         }
     }
-    if bytes.iter().any(u8::is_ascii_uppercase) {
+    if upper {
         out.make_ascii_lowercase();
     }
     Some((out, errors))
