@@ -342,8 +342,16 @@ impl AsciiScan {
         }
         let tail = words.remainder();
         if !tail.is_empty() {
-            // Zero-padded: a zero byte is not `-`, not upper case and not above 0x7F.
-            add(word(tail));
+            // The last eight bytes (overlapping the words already seen, which changes no
+            // answer), or the whole input zero-padded when it is shorter.
+            match bytes.len().checked_sub(8) {
+                Some(start) => add(word(bytes.get(start..).unwrap_or_default())),
+                None => {
+                    let w = word(tail);
+                    // Padding bytes are zero: not `-`, and not upper case.
+                    add(w);
+                }
+            }
         }
         AsciiScan {
             non_ascii: high & HIGHS != 0,
