@@ -178,7 +178,9 @@ fn model<'a>(path: &'a str, directory: bool) -> Result<Expected, FilePathError> 
 }
 
 /// Whether a UNC server name is a `file:` URL host of its own: the URL parser accepts it as
-/// the host (not `localhost`, which becomes the empty host).
+/// the host (not `localhost`, which becomes the empty host, nor a name that becomes `.`,
+/// which reads back as the device namespace `\\.\`).
 fn server_is_host(server: &str) -> bool {
-    Url::parse(&format!("file://{server}/")).is_ok_and(|u| !u.hostname().is_empty())
+    Url::parse(&format!("file://{server}/"))
+        .is_ok_and(|u| !u.hostname().is_empty() && u.hostname() != ".")
 }

@@ -147,8 +147,13 @@ pub(crate) fn windows_path_to_url(path: &str, directory: bool) -> Result<Url, Fi
             href.push_str(server);
             let share = core::iter::once((share_at, share.as_bytes()));
             push_segments(&mut href, share.chain(segments), directory)?;
-            // The host parser decides about the server name (and may change it).
-            parse_file_href(&href, server.len())
+            // The host parser decides about the server name (and may change it). The host `.`
+            // would read back as the device namespace `\\.\` (see `url_to_windows_path`).
+            let url = parse_file_href(&href, server.len())?;
+            if url.hostname() == "." {
+                return Err(FilePathError::InvalidHost);
+            }
+            Ok(url)
         }
     }
 }
@@ -291,6 +296,12 @@ mod tests {
         assert_eq!(back("file://./elephant"), Err(FilePathError::HostNotAllowed));
         assert_eq!(back("file://./pipe/x"), Err(FilePathError::HostNotAllowed));
         assert_eq!(back("file://../s").unwrap(), r"\\..\s");
+        // Found by the same target: the verbatim UNC server `.` (or one the host parser maps
+        // to `.`, U+3002) gave that host, which reads back as a device path.
+        for server in [".", "\u{3002}"] {
+            let path = format!("\\\\?\\UNC\\{server}\\m");
+            assert_eq!(href(&path), Err(FilePathError::InvalidHost), "{path:?}");
+        }
         // In a segment they are percent-encoded and read back.
         assert_eq!(href("\\\\a\\s\tx").unwrap(), "file://a/s%09x");
         assert_eq!(back("file://a/s%09x").unwrap(), "\\\\a\\s\tx");
