@@ -35,11 +35,7 @@ impl Url {
     #[must_use]
     pub(crate) fn splice(&mut self, start: u32, end: u32, text: &str, first: Shift) -> bool {
         let range = start as usize..end as usize;
-        if start > end
-            || self.serialization.get(range.clone()).is_none()
-            || !fits_u32(self.serialization.len(), range.len(), text.len())
-        {
-            debug_assert!(start <= end && end <= self.len_u32(), "splice {start}..{end}");
+        if !self.can_splice(start, end, text.len()) {
             return false;
         }
         if end == self.len_u32() {
@@ -58,8 +54,56 @@ impl Url {
                 self.serialization.insert_str(start as usize, text);
             }
         }
-        // The new offsets fit `u32` (checked above), so wrapping arithmetic gives them exactly.
-        let delta = to_u32(text.len()).wrapping_sub(end - start);
+        self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
+        true
+    }
+
+    /// [`splice`](Self::splice) of `value` between the ASCII delimiters `prefix` and `suffix`
+    /// (each usually empty or one byte), each written straight from where it is: no text built
+    /// of the three first (and so none validated as UTF-8 again).
+    #[must_use]
+    pub(crate) fn splice_between(
+        &mut self,
+        (start, end): (u32, u32),
+        prefix: &str,
+        value: &str,
+        suffix: &str,
+        first: Shift,
+    ) -> bool {
+        let added = prefix.len().saturating_add(value.len()).saturating_add(suffix.len());
+        if !self.can_splice(start, end, added) {
+            return false;
+        }
+        // One tail move for the range and one per non-empty piece.
+        if end > start {
+            self.serialization.drain(start as usize..end as usize);
+        }
+        let mut at = start as usize;
+        for piece in [prefix, value, suffix] {
+            if !piece.is_empty() {
+                self.serialization.insert_str(at, piece);
+                at += piece.len();
+            }
+        }
+        self.shift_offsets(first, to_u32(added).wrapping_sub(end - start));
+        true
+    }
+
+    /// Whether `start..end` is a range of the serialization that `added` bytes can replace
+    /// within the `u32` offsets.
+    fn can_splice(&self, start: u32, end: u32, added: usize) -> bool {
+        let range = start as usize..end as usize;
+        let ok = start <= end
+            && self.serialization.get(range.clone()).is_some()
+            && fits_u32(self.serialization.len(), range.len(), added);
+        // A failure is only ever the size: the callers pass ranges of the serialization.
+        debug_assert!(ok || (start <= end && end <= self.len_u32()), "splice {start}..{end}");
+        ok
+    }
+
+    /// Moves every offset from `first` on by `delta` (a length change, as wrapping `u32`: the
+    /// caller checked that the new offsets fit, so wrapping arithmetic gives them exactly).
+    fn shift_offsets(&mut self, first: Shift, delta: u32) {
         let shift = |x: u32| x.wrapping_add(delta);
         let shift_nz = |x: NonZeroU32| NonZeroU32::new(shift(x.get())).unwrap_or(x);
         if first <= Shift::UsernameEnd {
@@ -78,7 +122,6 @@ impl Url {
             self.query_start = self.query_start.map(shift_nz);
         }
         self.fragment_start = self.fragment_start.map(shift_nz);
-        true
     }
 
     /// Sets the host to `host` (serialized) of `kind`, adding the `//` when the host was null.
@@ -109,34 +152,46 @@ impl Url {
     /// grow past `u32` offsets, and nothing changed.
     #[must_use]
     pub(crate) fn set_port_value(&mut self, port: Option<u16>) -> bool {
+        // At most five digits, written back to front without a heap buffer.
+        let mut buffer = [b'0'; 5];
+        let mut first = buffer.len();
+        let mut n = port.unwrap_or(0);
+        loop {
+            first -= 1;
+            if let Some(slot) = buffer.get_mut(first) {
+                *slot = b'0' + u8::try_from(n % 10).unwrap_or(0);
+            }
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        let digits = core::str::from_utf8(buffer.get(first..).unwrap_or(&[])).unwrap_or("0");
+        self.write_port(port, digits)
+    }
+
+    /// [`set_port_value`](Self::set_port_value) of a port whose shortest decimal text is
+    /// `digits` (unused for `None`). Only the digits are rewritten when the URL has a port.
+    #[must_use]
+    pub(crate) fn write_port(&mut self, port: Option<u16>, digits: &str) -> bool {
         let port = port.filter(|&p| Some(p) != self.scheme_type.default_port());
         if port == self.port {
             // The same port is already written (the port text always matches `port`).
             return true;
         }
-        // `:` and at most five digits, written back to front without a heap buffer.
-        let mut buffer = [b':'; 6];
-        let mut first = buffer.len();
-        if let Some(port) = port {
-            let mut n = port;
-            loop {
-                first -= 1;
-                if let Some(slot) = buffer.get_mut(first) {
-                    *slot = b'0' + u8::try_from(n % 10).unwrap_or(0);
-                }
-                n /= 10;
-                if n == 0 {
-                    break;
-                }
+        let (host_end, path_start) = (self.host_end, self.path_start);
+        let applied = match (port, self.port) {
+            (None, _) => self.splice(host_end, path_start, "", Shift::PathStart),
+            // `:` and the old digits are at `host_end`.
+            (Some(_), Some(_)) => self.splice(host_end + 1, path_start, digits, Shift::PathStart),
+            (Some(_), None) => {
+                self.splice_between((host_end, path_start), ":", digits, "", Shift::PathStart)
             }
-            first -= 1;
+        };
+        if applied {
+            self.port = port;
         }
-        let text = core::str::from_utf8(buffer.get(first..).unwrap_or(&[])).unwrap_or("");
-        if !self.splice(self.host_end, self.path_start, text, Shift::PathStart) {
-            return false;
-        }
-        self.port = port;
-        true
+        applied
     }
 
     /// The `href` setter: parse `value` with no base; on failure the URL is left unchanged and
@@ -450,15 +505,20 @@ impl Url {
                 SetOutcome::ignored(SetterError::TooLong)
             };
         }
-        let (input, ..) = clean(value, false);
-        let bytes = input.as_bytes();
-        let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+        let cleaned;
+        let input = if value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+            cleaned = clean(value, false).0;
+            &*cleaned
+        } else {
+            value
+        };
+        let digits = input.bytes().take_while(u8::is_ascii_digit).count();
         // Port state with state override, steps 2.1 and 2.2.
         if digits == 0 {
             return SetOutcome::ignored(SetterError::InvalidPort);
         }
-        let outcome = match parse_port(bytes.get(..digits).unwrap_or(&[])) {
-            Some(port) if self.set_port_value(Some(port)) => SetOutcome::OK,
+        let outcome = match port_of_digits(input, digits) {
+            Some((port, text)) if self.write_port(Some(port), text) => SetOutcome::OK,
             Some(_) => SetOutcome::ignored(SetterError::TooLong),
             None => SetOutcome::ignored(SetterError::PortOutOfRange),
         };
@@ -694,6 +754,15 @@ fn scheme_type_ignoring_case(scheme: &[u8]) -> SchemeType {
     }
 }
 
+/// The port that the first `digits` bytes of `text` (ASCII digits) write, with its shortest
+/// decimal text (without leading zeros); `None` above 65535 (port state, step 2.1.2).
+fn port_of_digits(text: &str, digits: usize) -> Option<(u16, &str)> {
+    let digit_text = text.get(..digits)?;
+    let port = parse_port(digit_text.as_bytes())?;
+    let shortest = digit_text.trim_start_matches('0');
+    Some((port, if shortest.is_empty() { "0" } else { shortest }))
+}
+
 /// Whether a serialization of `len` bytes with `removed` of them replaced by `added` new ones
 /// still fits the `u32` offsets (setters on a URL near 4 GiB are ignored rather than wrap).
 pub(crate) fn fits_u32(len: usize, removed: usize, added: usize) -> bool {
@@ -712,6 +781,33 @@ mod tests {
     use super::fits_u32;
     use crate::Url;
     use alloc::string::String;
+
+    /// The port setter copies the value's digits without their leading zeros; it must write
+    /// what formatting the number writes, over no port, another port and the default port.
+    #[test]
+    fn port_digits_agree_with_the_formatted_number() {
+        let hrefs = ["https://a/p", "https://a:8443/p?q", "http://u@a:80/", "sc://a:1#f", "ws://a"];
+        let values = ["0", "000", "0080", "80", "443", "8080x", "65535", "065535", "65536", "7\t9"];
+        for href in hrefs {
+            for value in values {
+                let mut copied = Url::parse(href).unwrap();
+                let outcome = copied.set_port(value);
+                let mut formatted = Url::parse(href).unwrap();
+                // The port state's digits: leading ones, once tabs and newlines are removed.
+                let digits: String =
+                    value.chars().filter(|&c| c != '\t').take_while(char::is_ascii_digit).collect();
+                match digits.parse::<u32>().ok().and_then(|n| u16::try_from(n).ok()) {
+                    Some(n) => {
+                        formatted.set_port_u16(Some(n)).unwrap();
+                        assert!(outcome.is_ok(), "{href} {value:?}");
+                    }
+                    None => assert!(outcome.is_err(), "{href} {value:?}"),
+                }
+                assert_eq!(copied.href(), formatted.href(), "{href} {value:?}");
+                assert_eq!(copied.check_invariants(), Ok(()), "{href} {value:?}");
+            }
+        }
+    }
 
     /// The in-place search setter (before a fragment or last) agrees with the query state.
     #[test]

@@ -37,8 +37,11 @@ impl Url {
         first: Shift,
     ) -> Option<u32> {
         let encoded = encoded_len(value, set);
-        if prefix.is_empty() && suffix.is_empty() && encoded == value.len() {
-            return self.splice(start, end, value, first).then(|| to_u32(encoded));
+        if encoded == value.len() {
+            // Nothing to encode (the usual value): the three pieces written as they are.
+            return self
+                .splice_between((start, end), prefix, value, suffix, first)
+                .then(|| to_u32(encoded));
         }
         let total = prefix.len().checked_add(encoded)?.checked_add(suffix.len())?;
         if !fits_u32(self.serialization.len(), (end as usize).saturating_sub(start as usize), total)
