@@ -553,8 +553,14 @@ pub(crate) fn parse_into(
     // With a base, also room for the part of the base a relative reference keeps: one
     // allocation whatever the input.
     let base_len = base.map_or(0, |base| base.serialization.len());
-    out.clear();
-    out.reserve(input.len() + 16 + base_len);
+    let room = input.len() + 16 + base_len;
+    if out.capacity() == 0 {
+        // A fresh buffer (`Url::parse`): allocated directly, not through `reserve`'s growth.
+        out = String::with_capacity(room);
+    } else {
+        out.clear();
+        out.reserve(room);
+    }
     if encoding.is_none() {
         // The base URL never matters to the inputs the fast path takes (a special scheme and
         // `//`: scheme state step 2.6 leads to the same authority states as step 2.7).
