@@ -347,7 +347,11 @@ fn source_to_cow<'a>(
     let all = source.bytes();
     let bytes = all.get(start..).unwrap_or_default();
     let class = classifier(set, space_as_plus);
-    let first = class.first_member(bytes, 0);
+    // A leading member (a `/` or `%` for the component sets) needs no group scan.
+    let first = match bytes.first() {
+        Some(&b) if class.contains(b) => 0,
+        _ => class.first_member(bytes, 0),
+    };
     if first == bytes.len() {
         // Nothing to replace.
         return Cow::Borrowed(source.run(start, all.len()).unwrap_or_default());
