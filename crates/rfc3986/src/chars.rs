@@ -90,20 +90,14 @@ const fn member_table(mask: u8) -> [u8; 256] {
     table
 }
 
-/// [`member_table`] of [`PATH`].
+/// [`member_table`] of the classes [`scan`] runs over.
 static PATH_MEMBERS: [u8; 256] = member_table(PATH);
 /// [`member_table`] of [`QUERY`].
 static QUERY_MEMBERS: [u8; 256] = member_table(QUERY);
 /// [`member_table`] of [`SEGMENT_NC`].
 static SEGMENT_NC_MEMBERS: [u8; 256] = member_table(SEGMENT_NC);
 /// [`member_table`] of [`REG_NAME`].
-pub(crate) static REG_NAME_MEMBERS: [u8; 256] = member_table(REG_NAME);
-/// [`member_table`] of [`PCHAR`].
-static PCHAR_MEMBERS: [u8; 256] = member_table(PCHAR);
-/// [`member_table`] of [`USERINFO`].
-static USERINFO_MEMBERS: [u8; 256] = member_table(USERINFO);
-/// [`member_table`] of [`SCHEME`].
-pub(crate) static SCHEME_MEMBERS: [u8; 256] = member_table(SCHEME);
+static REG_NAME_MEMBERS: [u8; 256] = member_table(REG_NAME);
 
 /// The member table of `mask`, when it has one (folded away when `mask` is a constant).
 #[inline(always)]
@@ -113,66 +107,25 @@ fn members_of(mask: u8) -> Option<&'static [u8; 256]> {
         QUERY => Some(&QUERY_MEMBERS),
         SEGMENT_NC => Some(&SEGMENT_NC_MEMBERS),
         REG_NAME => Some(&REG_NAME_MEMBERS),
-        PCHAR => Some(&PCHAR_MEMBERS),
-        USERINFO => Some(&USERINFO_MEMBERS),
-        SCHEME => Some(&SCHEME_MEMBERS),
         _ => None,
     }
 }
 
-/// Bit `k` is set when byte `k` of `chunk` is a member: eight loads, no branch.
+/// From `i`, skips whole groups of eight bytes that are all in the class `mask` (one load and
+/// one `and` a byte); returns where the first group with another byte (or the last, shorter
+/// group) starts. Classes without a member table skip nothing.
 #[inline(always)]
-fn member_bits(chunk: &[u8; 8], members: &[u8; 256]) -> u32 {
-    let mut bits = 0;
-    for (k, &b) in chunk.iter().enumerate() {
-        // A `u8` index is always in the 256-entry table; `get` lets the compiler see that.
-        bits |= u32::from(members.get(usize::from(b)).copied().unwrap_or(0)) << k;
-    }
-    bits
-}
-
-/// From `i`, the index of the first byte that is not a member of `members` (or the end).
-///
-/// Eight bytes at a time, one branch a group; in the group where the run ends the member bits
-/// are gathered without branching and the first non-member is their first clear bit, so the
-/// end is found without a byte loop (whose exit is hard to predict). The last group is
-/// the input's last eight bytes, shifted past those already passed.
-#[inline(always)]
-pub(crate) fn run_end(bytes: &[u8], mut i: usize, members: &[u8; 256]) -> usize {
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        // The cheap test (an `and` a byte) for whole groups of members; the bits only for the
-        // group where the run ends.
-        let all =
-            chunk.iter().fold(1, |acc, &b| acc & members.get(usize::from(b)).copied().unwrap_or(0));
-        if all == 0 {
-            return i + (!member_bits(chunk, members)).trailing_zeros() as usize;
-        }
-        i += 8;
-    }
-    let left = bytes.len().saturating_sub(i);
-    if left == 0 {
-        return i;
-    }
-    if let Some(last) = bytes.last_chunk::<8>() {
-        // `left` is 1 to 7: the bits of the bytes from `i` on, and set bits past the end.
-        let bits = member_bits(last, members) >> (8 - left);
-        return i + (!bits).trailing_zeros() as usize;
-    }
-    // An input shorter than eight bytes.
-    while bytes.get(i).is_some_and(|&b| members.get(usize::from(b)).is_some_and(|&m| m != 0)) {
-        i += 1;
-    }
-    i
-}
-
-/// [`run_end`] for the class `mask`: byte by byte for a class without a member table.
-#[inline(always)]
-pub(crate) fn class_run_end(bytes: &[u8], mut i: usize, mask: u8) -> usize {
+pub(crate) fn skip_members(bytes: &[u8], mut i: usize, mask: u8) -> usize {
     if let Some(members) = members_of(mask) {
-        return run_end(bytes, i, members);
-    }
-    while bytes.get(i).is_some_and(|&b| is(b, mask)) {
-        i += 1;
+        while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+            let all = chunk
+                .iter()
+                .fold(1, |acc, &b| acc & members.get(usize::from(b)).copied().unwrap_or(0));
+            if all == 0 {
+                break;
+            }
+            i += 8;
+        }
     }
     i
 }
@@ -215,18 +168,24 @@ pub(crate) fn pct_encoded_at(bytes: &[u8], i: usize) -> Option<u8> {
 ///
 /// Returns the index of the first byte that is neither (or `bytes.len()`), or `Err` with the
 /// index of a `%` that does not start a valid triplet.
-#[inline(always)]
+#[inline]
 pub(crate) fn scan(bytes: &[u8], mut i: usize, mask: u8) -> Result<usize, usize> {
-    loop {
-        i = class_run_end(bytes, i, mask);
-        if bytes.get(i) != Some(&b'%') {
-            return Ok(i);
+    // Eight bytes at a time while they are all in the class, then byte by byte from the
+    // first that is not (or is a `%`).
+    i = skip_members(bytes, i, mask);
+    while let Some(&b) = bytes.get(i) {
+        if is(b, mask) {
+            i += 1;
+        } else if b == b'%' {
+            if pct_encoded_at(bytes, i).is_none() {
+                return Err(i);
+            }
+            i += 3;
+        } else {
+            break;
         }
-        if pct_encoded_at(bytes, i).is_none() {
-            return Err(i);
-        }
-        i += 3;
     }
+    Ok(i)
 }
 
 #[cfg(test)]
@@ -284,36 +243,6 @@ mod tests {
             }
         }
         Ok(i)
-    }
-
-    #[test]
-    fn run_end_finds_the_first_non_member_at_every_length() {
-        // Every length up to 40 (inputs shorter than a group, whole groups, the overlapping
-        // last group) and every start, with one non-member at every place.
-        for len in 0..40 {
-            for at in 0..=len {
-                let mut bytes = alloc::vec![b'a'; len];
-                if at < len {
-                    bytes[at] = b'#';
-                }
-                for start in 0..=len + 1 {
-                    let expected = match start {
-                        s if s >= len => s,
-                        s if (s..len).contains(&at) => at,
-                        _ => len,
-                    };
-                    assert_eq!(
-                        run_end(&bytes, start, &PATH_MEMBERS),
-                        expected,
-                        "{len} {at} {start}"
-                    );
-                    assert_eq!(class_run_end(&bytes, start, PATH), expected);
-                    assert_eq!(class_run_end(&bytes, start, PATH | HEXDIG), expected);
-                }
-            }
-        }
-        assert_eq!(run_end(b"https://a", 1, &SCHEME_MEMBERS), 5);
-        assert_eq!(run_end(b"svn+ssh:x", 0, &SCHEME_MEMBERS), 7);
     }
 
     #[test]

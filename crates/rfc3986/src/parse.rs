@@ -5,9 +5,7 @@
 //! scheme followed by `":"`, and otherwise a `relative-ref`, whose first path segment must
 //! then not contain a colon (`path-noscheme`). Nothing is allocated.
 
-use crate::chars::{
-    self, PATH, QUERY, REG_NAME, REG_NAME_MEMBERS, SEGMENT_NC, pct_encoded_at, scan,
-};
+use crate::chars::{self, PATH, QUERY, REG_NAME, SCHEME, SEGMENT_NC, pct_encoded_at, scan};
 use crate::error::{Error, Rule};
 use crate::host::{HostKind, ip_literal_end, is_ipv4};
 
@@ -119,7 +117,11 @@ pub(crate) fn scheme_stop(bytes: &[u8]) -> usize {
     if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
         return 0;
     }
-    chars::run_end(bytes, 1, &chars::SCHEME_MEMBERS)
+    let mut i = 1;
+    while bytes.get(i).is_some_and(|&b| chars::is(b, SCHEME)) {
+        i += 1;
+    }
+    i
 }
 
 /// True when `byte` may follow an authority: the start of the path, query or fragment.
@@ -214,13 +216,13 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
     if bytes.get(start) == Some(&b'[') {
         return host_and_port(bytes, start, None, start);
     }
-    // One scan over runs of reg-name bytes, noting the first colon: it ends the host when no
-    // "@" follows.
-    let mut i = start;
+    // Whole groups of eight reg-name bytes first (once: retrying after each stop would read
+    // the same bytes again).
+    let mut i = chars::skip_members(bytes, start, REG_NAME);
     let mut colon = None;
     loop {
-        i = chars::run_end(bytes, i, &REG_NAME_MEMBERS);
         match bytes.get(i) {
+            Some(&b) if chars::is(b, REG_NAME) => i += 1,
             Some(b':') => {
                 colon = colon.or(Some(i));
                 i += 1;
