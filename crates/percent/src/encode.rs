@@ -347,10 +347,15 @@ fn source_to_cow<'a>(
     let all = source.bytes();
     let bytes = all.get(start..).unwrap_or_default();
     let class = classifier(set, space_as_plus);
-    let Some(first) = bytes.iter().position(|&b| class.contains(b)) else {
+    // A leading member (a `/` or `%` for the component sets) needs no group scan.
+    let first = match bytes.first() {
+        Some(&b) if class.contains(b) => 0,
+        _ => class.first_member(bytes, 0),
+    };
+    if first == bytes.len() {
         // Nothing to replace.
         return Cow::Borrowed(source.run(start, all.len()).unwrap_or_default());
-    };
+    }
     let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
     let run = |a: usize, b: usize| source.run(start + a, start + b);
     encode_runs(bytes, first, run, set, space_as_plus, &mut out);

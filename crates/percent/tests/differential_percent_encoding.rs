@@ -10,6 +10,34 @@ use percent_encoding as pe;
 use proptest::prelude::*;
 use weburl_percent as wp;
 
+/// percent-encoding's sets equal to weburl's path and component sets.
+const PE_PATH: pe::AsciiSet = pe::CONTROLS
+    .add(b' ')
+    .add(b'"')
+    .add(b'#')
+    .add(b'<')
+    .add(b'>')
+    .add(b'?')
+    .add(b'^')
+    .add(b'`')
+    .add(b'{')
+    .add(b'}');
+const PE_COMPONENT: pe::AsciiSet = PE_PATH
+    .add(b'/')
+    .add(b':')
+    .add(b';')
+    .add(b'=')
+    .add(b'@')
+    .add(b'[')
+    .add(b'\\')
+    .add(b']')
+    .add(b'|')
+    .add(b'$')
+    .add(b'%')
+    .add(b'&')
+    .add(b'+')
+    .add(b',');
+
 /// A set built from `ops` on both sides: `(true, b)` adds `b`, `(false, b)` removes it; then the
 /// complement is taken when `negate`.
 fn build(ops: &[(bool, u8)], negate: bool) -> (wp::AsciiSet, &'static pe::AsciiSet) {
@@ -109,6 +137,35 @@ proptest! {
             prop_assert!(matches!(theirs_cow, Cow::Borrowed(_)));
         }
         prop_assert_eq!(ours_cow, theirs_cow);
+    }
+
+    /// Long runs without members and a few members anywhere (the eight-byte scan for the
+    /// first member, its overlapping last group and short inputs), converted to `Cow` after
+    /// `skip` chunks: the same as percent-encoding's, borrowed when nothing is encoded.
+    #[test]
+    fn cow_after_long_runs(
+        run in "[a-z0-9/._-]{0,90}",
+        members in prop::collection::vec((0usize..100, prop::sample::select(vec![' ', '#', '\u{e9}', '?', '\u{7f}'])), 0..3),
+        skip in 0usize..3,
+    ) {
+        let mut input = run;
+        for (at, c) in members {
+            let at = at.min(input.len());
+            input.insert(at, c);
+        }
+        for set in [&wp::PATH, &wp::COMPONENT] {
+            let theirs_set = if set == &wp::PATH { &PE_PATH } else { &PE_COMPONENT };
+            let mut ours = wp::utf8_percent_encode(&input, set);
+            let mut theirs = pe::utf8_percent_encode(&input, theirs_set);
+            for _ in 0..skip {
+                prop_assert_eq!(ours.next(), theirs.next());
+            }
+            let rest: String = theirs.clone().collect();
+            let ours_cow = Cow::from(ours);
+            prop_assert_eq!(&*ours_cow, rest.as_str());
+            // Every member becomes a triple (the input has no `%`): borrowed when there is none.
+            prop_assert_eq!(matches!(ours_cow, Cow::Borrowed(_)), !rest.contains('%'));
+        }
     }
 
     /// The two named sets and the operators agree with percent-encoding's.

@@ -95,10 +95,17 @@ impl Builder {
     /// text in one piece, its offsets (and host kind) moved over from `source`.
     pub(crate) fn copy_authority(&mut self, source: &UriRef<'_>) {
         let Some(from) = source.parts().authority else { return };
-        let text = source.as_str().get(from.start..source.parts().path_start).unwrap_or_default();
-        self.out.push_str("//");
-        let at = self.out.len();
-        self.out.push_str(text);
+        // The source's `"//"` comes just before its authority: one copy for both.
+        let end = source.parts().path_start;
+        match from.start.checked_sub(2).and_then(|s| source.as_str().get(s..end)) {
+            Some(text) => self.out.push_str(text),
+            None => {
+                debug_assert!(false, "an authority follows \"//\"");
+                self.out.push_str("//");
+                self.out.push_str(source.as_str().get(from.start..end).unwrap_or_default());
+            }
+        }
+        let at = self.out.len() - (end - from.start);
         // Every offset of the authority is at least its start (the parser's invariant).
         let moved = |i: usize| i.saturating_sub(from.start).saturating_add(at);
         self.parts.authority = Some(Authority {
@@ -126,8 +133,9 @@ impl Builder {
     /// same and the process is idempotent.
     pub(crate) fn end_path(&mut self) {
         let start = self.parts.path_start;
-        let path = self.out.get(start..).unwrap_or_default();
-        if self.parts.authority.is_none() && path.starts_with("//") {
+        if self.parts.authority.is_none()
+            && self.out.as_bytes().get(start..start + 2) == Some(b"//")
+        {
             self.out.insert_str(start, "/.");
         }
         self.parts.path_end = self.out.len();

@@ -23,33 +23,35 @@ pub fn remove_dot_segments(path: &str) -> String {
 }
 
 /// True when `path` has a `"."` or `".."` segment (between slashes or at either end): the
-/// only paths that section 5.2.4 changes. Eight bytes at a time until a word holds a `.`.
+/// only paths that section 5.2.4 changes. Eight bytes at a time: only a `.` right after a `/`
+/// (or at the start) can begin such a segment, and words without one are passed at once.
 #[inline]
 fn has_dot_segment(path: &str) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const LOWS: u64 = u64::from_ne_bytes([0x7F; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     const DOTS: u64 = u64::from_ne_bytes([b'.'; 8]);
+    const SLASHES: u64 = u64::from_ne_bytes([b'/'; 8]);
+    // The high bit of each zero byte of `x` (exact: no false positives).
+    let zeros = |x: u64| !(((x & LOWS) + LOWS) | x) & HIGHS;
     let bytes = path.as_bytes();
     let mut i = 0;
-    while i < bytes.len() {
-        if let Some(chunk) = bytes.get(i..i + 8).and_then(|c| <[u8; 8]>::try_from(c).ok()) {
-            // A zero byte of `word ^ DOTS` is a `.`; the test has no false negatives.
-            let x = u64::from_ne_bytes(chunk) ^ DOTS;
-            if x.wrapping_sub(ONES) & !x & HIGHS == 0 {
-                i += 8;
-                continue;
-            }
-        }
-        // This word (or the tail) byte by byte.
-        let end = bytes.len().min(i + 8);
-        while i < end {
-            if bytes.get(i) == Some(&b'.') && is_dot_segment_at(bytes, i) {
+    // Whether the byte before `i` is a `/` (the start counts as one).
+    let mut after_slash = true;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let word = u64::from_le_bytes(*chunk);
+        let slashes = zeros(word ^ SLASHES);
+        let mut starts = zeros(word ^ DOTS) & (slashes << 8 | u64::from(after_slash) << 7);
+        while starts != 0 {
+            if is_dot_segment_at(bytes, i + (starts.trailing_zeros() / 8) as usize) {
                 return true;
             }
-            i += 1;
+            starts &= starts - 1;
         }
+        after_slash = slashes >> 63 != 0;
+        i += 8;
     }
-    false
+    // The last bytes, one by one.
+    (i..bytes.len()).any(|j| bytes.get(j) == Some(&b'.') && is_dot_segment_at(bytes, j))
 }
 
 /// True when the `.` at `bytes[dot]` starts a `"."` or `".."` segment.
