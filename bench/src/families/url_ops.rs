@@ -129,9 +129,9 @@ fn setter_family<'a>(
     ada: impl Fn(&mut ada_url::Url, &str) + 'a,
     servo: impl Fn(&mut url::Url, &str) + 'a,
 ) -> Family<'a> {
-    let mut w: Vec<weburl::Url> = abs.iter().filter_map(|a| weburl::Url::parse(a).ok()).collect();
-    let mut s: Vec<url::Url> = abs.iter().filter_map(|a| url::Url::parse(a).ok()).collect();
-    let mut a: Vec<ada_url::Url> =
+    let w: Vec<weburl::Url> = abs.iter().filter_map(|a| weburl::Url::parse(a).ok()).collect();
+    let s: Vec<url::Url> = abs.iter().filter_map(|a| url::Url::parse(a).ok()).collect();
+    let a: Vec<ada_url::Url> =
         abs.iter().filter_map(|x| ada_url::Url::parse(x.as_str(), None).ok()).collect();
     // Agreement: one application on fresh copies.
     let mut differ = 0;
@@ -154,45 +154,33 @@ fn setter_family<'a>(
         .map(|i| [values[i % values.len()].clone(), values[(i + 1) % values.len()].clone()])
         .collect();
     let (v1, v2, v3) = (per_url.clone(), per_url.clone(), per_url);
-    Family::new(format!("setter/{name}"), n, {
-        let mut pass = 0;
-        move || {
-            let (mut sum, k) = (0, pass & 1);
-            pass += 1;
-            for (u, v) in w.iter_mut().zip(&v1) {
-                ours(u, &v[k]);
-                sum += u.href().len();
-            }
-            sum
+    Family::new(format!("setter/{name}"), n, alternating(w, v1, ours, |u| u.href().len()))
+        .peer("url", alternating(s, v2, servo, |u| u.as_str().len()))
+        .peer("ada", alternating(a, v3, ada, |u| u.href().len()))
+        .note(format!(
+            "after one application, hrefs differ from rust-url (quirks) or ada on {differ} of {n}"
+        ))
+}
+
+/// One setter pass over `urls` that applies the first value of each URL's pair in even passes
+/// and the second in odd ones, summing `len` of the results.
+fn alternating<'a, U: 'a>(
+    mut urls: Vec<U>,
+    values: Vec<[String; 2]>,
+    set: impl Fn(&mut U, &str) + 'a,
+    len: impl Fn(&U) -> usize + 'a,
+) -> impl FnMut() -> usize + 'a {
+    let mut pass = 0;
+    move || {
+        let k = pass & 1;
+        pass += 1;
+        let mut sum = 0;
+        for (u, v) in urls.iter_mut().zip(&values) {
+            set(u, &v[k]);
+            sum += len(u);
         }
-    })
-    .peer("url", {
-        let mut pass = 0;
-        move || {
-            let (mut sum, k) = (0, pass & 1);
-            pass += 1;
-            for (u, v) in s.iter_mut().zip(&v2) {
-                servo(u, &v[k]);
-                sum += u.as_str().len();
-            }
-            sum
-        }
-    })
-    .peer("ada", {
-        let mut pass = 0;
-        move || {
-            let (mut sum, k) = (0, pass & 1);
-            pass += 1;
-            for (u, v) in a.iter_mut().zip(&v3) {
-                ada(u, &v[k]);
-                sum += u.href().len();
-            }
-            sum
-        }
-    })
-    .note(format!(
-        "after one application, hrefs differ from rust-url (quirks) or ada on {differ} of {n}"
-    ))
+        sum
+    }
 }
 
 fn setters<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Family<'a>>) {
