@@ -505,19 +505,13 @@ impl Url {
                 SetOutcome::ignored(SetterError::TooLong)
             };
         }
-        let cleaned;
-        let input = if value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
-            cleaned = clean(value, false).0;
-            &*cleaned
-        } else {
-            value
-        };
+        let (input, ..) = clean(value, false);
         let digits = input.bytes().take_while(u8::is_ascii_digit).count();
         // Port state with state override, steps 2.1 and 2.2.
         if digits == 0 {
             return SetOutcome::ignored(SetterError::InvalidPort);
         }
-        let outcome = match port_of_digits(input, digits) {
+        let outcome = match port_of_digits(&input, digits) {
             Some((port, text)) if self.write_port(Some(port), text) => SetOutcome::OK,
             Some(_) => SetOutcome::ignored(SetterError::TooLong),
             None => SetOutcome::ignored(SetterError::PortOutOfRange),

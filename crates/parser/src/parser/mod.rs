@@ -139,7 +139,19 @@ fn is_tab_or_newline(b: u8) -> bool {
 /// removes tabs and newlines. Returns the cleaned input, the bytes trimmed from the start, and
 /// where the trimmed input ends in `input`, and whether tabs or newlines were removed. Borrows
 /// when nothing is removed from the middle.
+#[inline]
 pub(crate) fn clean(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, bool) {
+    // A setter's value (no trimming) without tabs or newlines, the usual one: borrowed, with
+    // no call.
+    if !trim && !input.bytes().any(is_tab_or_newline) {
+        return (Cow::Borrowed(input), 0, input.len(), false);
+    }
+    clean_any(input, trim)
+}
+
+/// [`clean`] for any input.
+#[inline(never)]
+fn clean_any(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, bool) {
     let bytes = input.as_bytes();
     let (mut start, mut end) = (0, bytes.len());
     if trim {
