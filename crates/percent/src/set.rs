@@ -229,8 +229,7 @@ impl AsciiSet {
     /// those already passed.
     #[inline]
     pub(crate) fn first_member(&self, bytes: &[u8], mut from: usize) -> usize {
-        let table = &self.table;
-        let hit = |b: u8| u32::from(table.get(usize::from(b)).copied().unwrap_or(true));
+        let hit = |b: u8| u32::from(self.contains(b));
         let bits =
             |chunk: &[u8; 8]| chunk.iter().enumerate().fold(0, |acc, (k, &b)| acc | hit(b) << k);
         while let Some(chunk) = bytes.get(from..).and_then(<[u8]>::first_chunk::<8>) {
