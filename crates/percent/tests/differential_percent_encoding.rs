@@ -150,7 +150,8 @@ proptest! {
     ) {
         let mut input = run;
         for (at, c) in members {
-            let at = at.min(input.len());
+            // At a character boundary (an earlier `é` is two bytes).
+            let at = (0..=at.min(input.len())).rev().find(|&i| input.is_char_boundary(i)).unwrap_or(0);
             input.insert(at, c);
         }
         for set in [&wp::PATH, &wp::COMPONENT] {
