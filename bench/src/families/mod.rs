@@ -289,6 +289,9 @@ pub fn profile(mut args: impl Iterator<Item = String>, data: PathBuf) -> ExitCod
             continue;
         }
         if let Some(e) = f.entrants.iter_mut().find(|e| e.c.name == imp) {
+            // One pass first, as the timed rounds repeat passes: a family whose first pass
+            // changes its data (search_params/set appends a pair) is counted as it is timed.
+            std::hint::black_box((e.c.pass)());
             let sum = measured_pass(&mut e.c.pass);
             println!("{family} {imp}: checksum {sum}");
             return ExitCode::SUCCESS;

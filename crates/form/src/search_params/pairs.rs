@@ -192,6 +192,10 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
+/// A value frame found by a walk: its offset in the buffer, its text's length and the number
+/// of digits of that length.
+type ValueFrame = (usize, usize, usize);
+
 /// The length written at `bytes[at..]` and its number of digits.
 #[inline(always)]
 fn len_at(bytes: &[u8], at: usize) -> Option<(usize, usize)> {
@@ -373,20 +377,16 @@ impl Pairs {
         if self.lacks(name) {
             return None;
         }
-        if self.text_len <= DIGIT {
-            return self.get_small(name);
-        }
-        let (_, value_at) = self.seek_name(0, name)?;
-        let (value_len, v) = len_at(self.buf.as_bytes(), value_at)?;
+        let (value_at, value_len, v) = self.seek_name(0, name)?;
         self.buf.get(value_at + v..value_at + v + value_len)
     }
 
-    /// [`Pairs::get`] on a small list: its texts take fewer than 64 bytes in all, so every
-    /// length is one digit and the walk needs no test for longer ones.
+    /// [`Pairs::seek_name`] on a small list: its texts take fewer than 64 bytes in all, so
+    /// every length is one digit.
     #[inline(always)]
-    fn get_small(&self, name: &str) -> Option<&str> {
+    fn seek_small(&self, from: usize, name: &str) -> Option<ValueFrame> {
         let bytes = self.buf.as_bytes();
-        let mut at = 0;
+        let mut at = from;
         loop {
             let name_len = usize::from(*bytes.get(at)?);
             let value_at = at + name_len + 2;
@@ -394,28 +394,22 @@ impl Pairs {
             if name_len == name.len()
                 && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
-                return self.buf.get(value_at + 1..value_at + 1 + value_len);
+                return Some((value_at, value_len, 1));
             }
             at = value_at + value_len + 2;
         }
     }
 
-    /// The byte offset in the buffer of the first pair at or after `from` (a pair boundary)
-    /// whose name is `name`, with the pair's index counted from that pair, and the end of its
-    /// name frame.
+    /// The value frame of the first pair at or after `from` (a pair boundary) named `name`
+    /// (the filter of the names is the caller's to test).
+    /// On a small list every length is one digit, so the walk needs no test for longer ones;
+    /// otherwise one-digit lengths are read in line (both lengths of a pair first, so that a
+    /// miss is one addition to the next pair) and longer ones out of line.
     #[inline(always)]
-    fn find_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
-        if self.lacks(name) {
-            return None;
+    fn seek_name(&self, from: usize, name: &str) -> Option<ValueFrame> {
+        if self.text_len <= DIGIT {
+            return self.seek_small(from, name);
         }
-        self.seek_name(from, name)
-    }
-
-    /// [`Pairs::find_name`] without the filter: the walk, one-digit lengths in line (both
-    /// lengths of a pair read first, so that a miss is one addition to the next pair), longer
-    /// ones out of line.
-    #[inline(always)]
-    fn seek_name(&self, from: usize, name: &str) -> Option<(usize, usize)> {
         let bytes = self.buf.as_bytes();
         let mut at = from;
         loop {
@@ -428,30 +422,30 @@ impl Pairs {
             if usize::from(name_digit) == name.len()
                 && bytes.get(at + 1..value_at - 1).is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
-                return Some((at, value_at));
+                return Some((value_at, usize::from(value_digit), 1));
             }
             at = value_at + usize::from(value_digit) + 2;
         }
     }
 
-    /// [`Pairs::find_name`] for any lengths.
+    /// [`Pairs::seek_name`] for any lengths.
     #[cold]
     #[inline(never)]
-    fn find_name_long(&self, from: usize, name: &str) -> Option<(usize, usize)> {
+    fn find_name_long(&self, from: usize, name: &str) -> Option<ValueFrame> {
         let bytes = self.buf.as_bytes();
         let mut at = from;
         while at < bytes.len() {
             let (name_len, n) = len_at(bytes, at)?;
             let name_start = at + n;
             let value_at = name_start + name_len + n;
+            let (value_len, v) = len_at(bytes, value_at)?;
             if name_len == name.len()
                 && bytes
                     .get(name_start..name_start + name_len)
                     .is_some_and(|n| same_bytes(n, name.as_bytes()))
             {
-                return Some((at, value_at));
+                return Some((value_at, value_len, v));
             }
-            let (value_len, v) = len_at(bytes, value_at)?;
             at = value_at + v + value_len + v;
         }
         None
@@ -525,18 +519,19 @@ impl Pairs {
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
     /// other pairs of that name; appends the pair when there is none.
     pub(crate) fn set(&mut self, name: &str, value: &str) {
-        let Some((_, value_start)) = self.find_name(0, name) else {
+        // The filter is tested once: the walk for later pairs of the name needs no test.
+        let found = if self.lacks(name) { None } else { self.seek_name(0, name) };
+        let Some((value_start, old_len, n_old)) = found else {
             self.push(name, value);
             return;
         };
-        let Some((old, after)) = self.buf.get(value_start..).and_then(split_front) else {
-            debug_assert!(false, "every name frame has a value frame");
-            return;
-        };
-        let value_end = self.buf.len() - after.len();
-        let (same, old_len) = (old == value, old.len());
+        let bytes = self.buf.as_bytes();
+        let value_end = value_start + n_old + old_len + n_old;
+        let same = bytes
+            .get(value_start + n_old..value_end - n_old)
+            .is_some_and(|old| same_bytes(old, value.as_bytes()));
         // Remove the later pairs of that name first (offsets before them stay valid).
-        if self.find_name(value_end, name).is_some() {
+        if self.seek_name(value_end, name).is_some() {
             let mut seen = false;
             let name = name.as_bytes();
             self.retain(|n, _| {
@@ -551,7 +546,6 @@ impl Pairs {
         if same {
             return;
         }
-        let n_old = digits(old_len);
         let text_start = value_start + n_old;
         if text_start + old_len + n_old == self.buf.len() {
             // The last frame: cut it off and append the new one (no tail to move).
