@@ -267,10 +267,15 @@ fn print_table(
 
 /// `families-list`: every family and contestant, one `family<TAB>impl` line each.
 pub fn list(data: PathBuf) -> ExitCode {
+    use std::io::Write;
     let Ok(inputs) = Inputs::load(&data) else { return ExitCode::FAILURE };
+    let mut out = std::io::stdout().lock();
     for f in all_families(&inputs, &|_| true) {
         for e in &f.entrants {
-            println!("{}\t{}", f.name, e.c.name);
+            // A reader that stops early (`| grep -q`) closes the pipe: stop quietly.
+            if writeln!(out, "{}\t{}", f.name, e.c.name).is_err() {
+                return ExitCode::SUCCESS;
+            }
         }
     }
     ExitCode::SUCCESS
