@@ -402,6 +402,7 @@ impl Pairs {
 
     /// The value frame of the first pair at or after `from` (a pair boundary) named `name`
     /// (the filter of the names is the caller's to test).
+    ///
     /// On a small list every length is one digit, so the walk needs no test for longer ones;
     /// otherwise one-digit lengths are read in line (both lengths of a pair first, so that a
     /// miss is one addition to the next pair) and longer ones out of line.
@@ -525,10 +526,12 @@ impl Pairs {
             self.push(name, value);
             return;
         };
-        let bytes = self.buf.as_bytes();
-        let value_end = value_start + n_old + old_len + n_old;
-        let same = bytes
-            .get(value_start + n_old..value_end - n_old)
+        let text_start = value_start + n_old;
+        let value_end = text_start + old_len + n_old;
+        let same = self
+            .buf
+            .as_bytes()
+            .get(text_start..text_start + old_len)
             .is_some_and(|old| same_bytes(old, value.as_bytes()));
         // Remove the later pairs of that name first (offsets before them stay valid).
         if self.seek_name(value_end, name).is_some() {
@@ -546,8 +549,7 @@ impl Pairs {
         if same {
             return;
         }
-        let text_start = value_start + n_old;
-        if text_start + old_len + n_old == self.buf.len() {
+        if value_end == self.buf.len() {
             // The last frame: cut it off and append the new one (no tail to move).
             self.buf.truncate(value_start);
             self.text_len -= old_len;
