@@ -103,7 +103,7 @@ pub fn parse_iter(input: &[u8]) -> Parse<'_> {
 /// The longest prefix of `input` that is valid UTF-8: names and values inside it need no
 /// further UTF-8 check.
 #[inline]
-fn valid_prefix(input: &[u8]) -> &str {
+pub(crate) fn valid_prefix(input: &[u8]) -> &str {
     match core::str::from_utf8(input) {
         Ok(text) => text,
         Err(e) => input
@@ -422,9 +422,10 @@ fn decoded_len(text: &str, first: usize) -> usize {
 
 /// Parse `input` (as [`parse_iter`] does) straight into `list`: names and values are decoded
 /// into its buffer, so that nothing but the buffer is allocated unless the input (or what it
-/// percent-encodes) is not UTF-8.
-pub(crate) fn parse_into(input: &[u8], list: &mut Pairs) {
-    let text = valid_prefix(input);
+/// percent-encodes) is not UTF-8. `text` is the longest prefix of `input` that is UTF-8
+/// ([`valid_prefix`], or all of it when the caller holds a `str`).
+pub(crate) fn parse_into(input: &[u8], text: &str, list: &mut Pairs) {
+    debug_assert_eq!(text, valid_prefix(input), "text is the UTF-8 prefix of input");
     // A name or value with nothing to decode (most) is copied in line; the others go through
     // `push_decoding`.
     let frame = |list: &mut Pairs, start: usize, end: usize, special: Option<usize>| match (

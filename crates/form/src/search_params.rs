@@ -14,7 +14,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 
-use crate::parse::parse_into;
+use crate::parse::{parse_into, valid_prefix};
 use crate::serialize::append_pairs;
 
 mod pairs;
@@ -73,7 +73,8 @@ impl SearchParams {
     pub fn parse(input: &str) -> SearchParams {
         // Constructor step 1: strip one leading U+003F (?).
         let input = input.strip_prefix('?').unwrap_or(input);
-        SearchParams::parse_bytes(input.as_bytes())
+        // A `str` is UTF-8 already: no second check.
+        SearchParams::parse_text(input.as_bytes(), input)
     }
 
     /// Parse `input` as application/x-www-form-urlencoded (no `?` is removed); the same list
@@ -91,6 +92,11 @@ impl SearchParams {
     /// ```
     #[must_use]
     pub fn parse_bytes(input: &[u8]) -> SearchParams {
+        SearchParams::parse_text(input, valid_prefix(input))
+    }
+
+    /// [`parse_bytes`](Self::parse_bytes) of `input` whose longest UTF-8 prefix is `text`.
+    fn parse_text(input: &[u8], text: &str) -> SearchParams {
         // The decoded text is at most the input (but for U+FFFD replacements), and the frames
         // take four bytes a pair: about half the input for pairs of a few bytes. More grows
         // the buffer as usual.
@@ -99,7 +105,7 @@ impl SearchParams {
         // anyway, so the bytes a later `set` or `append` may need cost no memory.
         let want = input.len() + input.len() / 2 + 8;
         let mut list = Pairs::with_capacity((want.max(24) + 8).next_multiple_of(16) - 8);
-        parse_into(input, &mut list);
+        parse_into(input, text, &mut list);
         SearchParams { list }
     }
 

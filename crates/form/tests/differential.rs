@@ -18,6 +18,11 @@ fn check(input: &[u8]) -> Result<(), TestCaseError> {
     let expected = theirs(input);
     let ours = parse(input);
     prop_assert_eq!(&ours, &expected, "parse {:?}", String::from_utf8_lossy(input));
+    // The `str` entry, which does not check UTF-8 again, gives the same list (after the one
+    // `?` it removes).
+    if let Ok(text) = core::str::from_utf8(input) {
+        prop_assert_eq!(&SearchParams::parse(&format!("?{text}")), &ours);
+    }
     let borrowed: Vec<(String, String)> = parse_iter(input).into_owned().collect();
     prop_assert_eq!(&borrowed, &expected);
     let mut back: Vec<(&str, &str)> = ours.iter().rev().collect();
