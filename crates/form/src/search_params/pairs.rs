@@ -18,13 +18,16 @@
 //! Beside the buffer, a 64-bit filter of the names (one bit, chosen by a hash of a name's
 //! length and first and last bytes, set for each name of the list) lets a look-up of a name
 //! that is not in the list (`get`, `has`, `set` of a new name, `delete`) return without walking
-//! the frames, whatever the list's length.
+//! the frames, whatever the list's length. A second filter holds the bits that two names (or
+//! more) have: a name whose bit is not in it is in the list at most once, so `set` of a name
+//! it found stops there instead of walking the rest of the list for later pairs of that name.
 //!
 //! Invariant: the buffer is a sequence of `2 * count` frames (length, text, the length
 //! reversed), each length in its shortest form, each text ending at a character boundary,
-//! `text_len` is the sum of the lengths, and `names` has exactly the bits [`name_bit`] gives the
-//! names. So two lists hold equal bytes and filters exactly when they hold equal pairs, and the
-//! derived `PartialEq`, `Eq` and `Hash` compare pairs.
+//! `text_len` is the sum of the lengths, `names` has exactly the bits [`name_bit`] gives the
+//! names and `repeated` exactly those it gives two names or more (whatever their order). So two
+//! lists hold equal bytes and filters exactly when they hold equal pairs, and the derived
+//! `PartialEq`, `Eq` and `Hash` compare pairs.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -41,6 +44,8 @@ pub(crate) struct Pairs {
     text_len: usize,
     /// The union of [`name_bit`] over the names.
     names: u64,
+    /// The bits of `names` that two names or more have.
+    repeated: u64,
 }
 
 /// The bit of `name` in the filter of the names: one of 64, from a multiplicative hash of its
@@ -250,13 +255,13 @@ impl Pairs {
 
     /// An empty list.
     pub(crate) const fn new() -> Pairs {
-        Pairs { buf: String::new(), count: 0, text_len: 0, names: 0 }
+        Pairs { buf: String::new(), count: 0, text_len: 0, names: 0, repeated: 0 }
     }
 
     /// An empty list with room for `bytes` bytes of framed names and values (a frame takes
     /// two bytes beside a text shorter than 64 bytes).
     pub(crate) fn with_capacity(bytes: usize) -> Pairs {
-        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0, names: 0 }
+        Pairs { buf: String::with_capacity(bytes), count: 0, text_len: 0, names: 0, repeated: 0 }
     }
 
     /// The number of pairs.
@@ -329,6 +334,7 @@ impl Pairs {
     /// pushing the name returned.
     #[inline]
     pub(crate) fn end_pair(&mut self, name_bit: u64) {
+        self.repeated |= self.names & name_bit;
         self.names |= name_bit;
         self.count += 1;
     }
@@ -345,8 +351,7 @@ impl Pairs {
         self.buf.reserve(name.len() + value.len() + 4);
         self.push_frame(name);
         self.push_frame(value);
-        self.names |= name_bit(name.as_bytes());
-        self.count += 1;
+        self.end_pair(name_bit(name.as_bytes()));
     }
 
     /// Removes every pair.
@@ -355,6 +360,7 @@ impl Pairs {
         self.count = 0;
         self.text_len = 0;
         self.names = 0;
+        self.repeated = 0;
     }
 
     /// The pairs in order, as the bytes of each name and value (for readers of bytes, which
@@ -475,11 +481,15 @@ impl Pairs {
         let (mut read, mut write) = (first, first);
         let mut dropped = 0;
         let mut dropped_text = 0;
-        // The filter of the names kept, rebuilt from the pairs before the first dropped one.
-        let mut names = 0;
+        // The filters of the names kept, rebuilt from the pairs before the first dropped one.
+        let (mut names, mut repeated) = (0u64, 0u64);
+        let mut add = |bit: u64| {
+            repeated |= names & bit;
+            names |= bit;
+        };
         let mut rest = bytes.get(..first).unwrap_or_default();
         while let Some((name, name_frame)) = frame_front(rest) {
-            names |= name_bit(rest.get(name).unwrap_or_default());
+            add(name_bit(rest.get(name).unwrap_or_default()));
             let value_frame = rest.get(name_frame..).and_then(frame_front).map_or(0, |(_, f)| f);
             rest = rest.get(name_frame + value_frame..).unwrap_or_default();
         }
@@ -497,7 +507,7 @@ impl Pairs {
             let value_bytes =
                 tail.get(name_frame + value.start..name_frame + value.end).unwrap_or_default();
             if keep(name_bytes, value_bytes) {
-                names |= name_bit(name_bytes);
+                add(name_bit(name_bytes));
                 bytes.copy_within(read..read + pair, write);
                 write += pair;
             } else {
@@ -515,13 +525,15 @@ impl Pairs {
         self.count -= dropped;
         self.text_len -= dropped_text;
         self.names = names;
+        self.repeated = repeated;
     }
 
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
     /// other pairs of that name; appends the pair when there is none.
     pub(crate) fn set(&mut self, name: &str, value: &str) {
         // The filter is tested once: the walk for later pairs of the name needs no test.
-        let found = if self.lacks(name) { None } else { self.seek_name(0, name) };
+        let bit = name_bit(name.as_bytes());
+        let found = if self.names & bit == 0 { None } else { self.seek_name(0, name) };
         let Some((value_start, old_len, n_old)) = found else {
             self.push(name, value);
             return;
@@ -533,8 +545,11 @@ impl Pairs {
             .as_bytes()
             .get(text_start..text_start + old_len)
             .is_some_and(|old| same_bytes(old, value.as_bytes()));
-        // Remove the later pairs of that name first (offsets before them stay valid).
-        if self.seek_name(value_end, name).is_some() {
+        // Remove the later pairs of that name first (offsets before them stay valid). There
+        // are none when no other name has its bit.
+        let may_repeat = self.repeated & bit != 0;
+        debug_assert!(may_repeat || self.seek_name(value_end, name).is_none());
+        if may_repeat && self.seek_name(value_end, name).is_some() {
             let mut seen = false;
             let name = name.as_bytes();
             self.retain(|n, _| {
@@ -592,7 +607,14 @@ impl Pairs {
         for (_, pair) in order {
             buf.push_str(pair);
         }
-        Pairs { buf, count: self.count, text_len: self.text_len, names: self.names }
+        // The same names: the same filters (which do not depend on the order).
+        Pairs {
+            buf,
+            count: self.count,
+            text_len: self.text_len,
+            names: self.names,
+            repeated: self.repeated,
+        }
     }
 }
 
@@ -870,6 +892,53 @@ mod tests {
             assert_eq!(pairs.get("c"), None);
             assert_eq!(pairs.get(""), None);
         }
+    }
+
+    /// Checks the two filters of `pairs` against the ones counted from its names.
+    fn assert_filters(pairs: &Pairs) {
+        let (mut names, mut repeated) = (0u64, 0u64);
+        let all: Vec<&str> = pairs.iter().map(|(n, _)| n).collect();
+        for (i, name) in all.iter().enumerate() {
+            let bit = name_bit(name.as_bytes());
+            names |= bit;
+            if all.iter().enumerate().any(|(j, other)| j != i && name_bit(other.as_bytes()) == bit)
+            {
+                repeated |= bit;
+            }
+        }
+        assert_eq!((pairs.names, pairs.repeated), (names, repeated), "{all:?}");
+    }
+
+    #[test]
+    fn repeated_bits_follow_every_change() {
+        // "a" twice, and "ab" and "b" whose bits may or may not meet: counted, not assumed.
+        let mut pairs = list(&[("a", "1"), ("ab", "2"), ("b", "3"), ("a", "4"), ("c", "5")]);
+        assert_ne!(pairs.repeated & name_bit(b"a"), 0);
+        assert_filters(&pairs);
+        assert_filters(&pairs.sorted_by_name(|a, b| b.cmp(a)));
+        pairs.set("a", "x");
+        assert_eq!(pairs, list(&[("a", "x"), ("ab", "2"), ("b", "3"), ("c", "5")]));
+        assert_filters(&pairs);
+        pairs.retain(|n, _| n != b"b");
+        assert_filters(&pairs);
+        // A name of its own bit is set without a walk past it, and is in the list once.
+        pairs.set("ab", "y");
+        pairs.set("c", "z");
+        assert_eq!(pairs, list(&[("a", "x"), ("ab", "y"), ("c", "z")]));
+        assert_filters(&pairs);
+        // Names that collide in the filter but differ: both stay.
+        let colliding = (0u8..=127)
+            .map(|b| String::from(char::from(b)))
+            .find(|n| n != "a" && name_bit(n.as_bytes()) == name_bit(b"a"))
+            .expect("64 bits for 128 one-byte names");
+        let mut pairs = list(&[("a", "1"), (&colliding, "2")]);
+        assert_ne!(pairs.repeated, 0);
+        pairs.set(&colliding, "3");
+        pairs.set("a", "4");
+        assert_eq!(pairs, list(&[("a", "4"), (&colliding, "3")]));
+        assert_filters(&pairs);
+        pairs.clear();
+        assert_filters(&pairs);
     }
 
     #[test]
