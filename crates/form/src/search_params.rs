@@ -82,7 +82,7 @@ impl SearchParams {
     ///
     /// Memory: one buffer of 1.5 times `input.len()` plus at most 24 bytes (grown only when
     /// invalid UTF-8 becoming U+FFFD, or many tiny pairs, need more), holding the decoded text
-    /// and four bytes a pair, and a 64-bit filter of the names.
+    /// and four bytes a pair, and two 64-bit filters of the names.
     ///
     /// ```
     /// use weburl_form::SearchParams;
