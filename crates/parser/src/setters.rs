@@ -58,6 +58,24 @@ impl Url {
         true
     }
 
+    /// Removes `start..end` of the serialization and moves every offset from `first` on back
+    /// by its length: a [`splice`](Self::splice) of nothing, with only the checks that removing
+    /// needs. Returns `false` and changes nothing when the range is not one of the
+    /// serialization.
+    #[must_use]
+    pub(crate) fn cut(&mut self, start: u32, end: u32, first: Shift) -> bool {
+        let range = start as usize..end as usize;
+        if start > end
+            || !self.serialization.is_char_boundary(range.start)
+            || !self.serialization.is_char_boundary(range.end)
+        {
+            return false;
+        }
+        self.serialization.drain(range);
+        self.shift_offsets(first, start.wrapping_sub(end));
+        true
+    }
+
     /// [`splice`](Self::splice) of `value` between the ASCII delimiters `prefix` and `suffix`
     /// (each usually empty or one byte), each written straight from where it is: no text built
     /// of the three first (and so none validated as UTF-8 again).
