@@ -623,6 +623,21 @@ impl Url {
             self.debug_check();
             return Ok(());
         };
+        let set = query_set(self.scheme_type.is_special());
+        if self.fragment_start.is_none()
+            && !has_member(value, set)
+            && fits_u32(start as usize, 0, value.len().saturating_add(1))
+        {
+            // The usual case: nothing follows the query and no byte needs encoding (the set
+            // has the tabs and newlines too), so `?` and the value are appended as they are.
+            self.serialization.truncate(start as usize);
+            self.serialization.reserve(value.len() + 1);
+            self.serialization.push('?');
+            self.serialization.push_str(value);
+            self.query_start = NonZeroU32::new(start);
+            self.debug_check();
+            return Ok(());
+        }
         // Percent-encoding at most triples the value, so the in-place path cannot outgrow the
         // `u32` offsets; a larger value takes the general path, whose splice checks.
         if self.fragment_start.is_none()
@@ -635,13 +650,11 @@ impl Url {
             // One growth at most for a value with nothing to encode (the usual one).
             self.serialization.reserve(value.len() + 1);
             self.serialization.push('?');
-            let set = query_set(self.scheme_type.is_special());
             weburl_percent::encode_into(value, set, &mut self.serialization);
             self.query_start = NonZeroU32::new(start);
             self.debug_check();
             return Ok(());
         }
-        let set = query_set(self.scheme_type.is_special());
         if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
             // Before a fragment, the same text spliced in.
             let range = (start, self.query_end());
@@ -708,10 +721,23 @@ impl Url {
             self.debug_check();
             return Ok(());
         };
+        if !has_member(value, &weburl_percent::FRAGMENT)
+            && fits_u32(start as usize, 0, value.len().saturating_add(1))
+        {
+            // The usual case: no byte needs encoding (the set has the tabs and newlines too),
+            // so `#` and the value are appended as they are (the fragment is last).
+            self.serialization.truncate(start as usize);
+            self.serialization.reserve(value.len() + 1);
+            self.serialization.push('#');
+            self.serialization.push_str(value);
+            self.fragment_start = NonZeroU32::new(start);
+            self.debug_check();
+            return Ok(());
+        }
         if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
             && fits_u32(start as usize, 0, value.len().saturating_mul(3).saturating_add(1))
         {
-            // The usual case, written in place (the fragment is last): the fragment state
+            // Written in place too (the fragment is last): the fragment state
             // with state override percent-encodes the whole input with the fragment set.
             self.serialization.truncate(start as usize);
             self.serialization.reserve(value.len() + 1);
@@ -764,6 +790,13 @@ fn scheme_type_ignoring_case(scheme: &[u8]) -> SchemeType {
         b"file" => SchemeType::File,
         _ => SchemeType::NotSpecial,
     }
+}
+
+/// Whether any byte of `value` is in `set`. A fold rather than `any`: with no early exit the
+/// loop is unrolled, which pays for the usual short value with no member.
+#[inline]
+pub(crate) fn has_member(value: &str, set: &weburl_percent::AsciiSet) -> bool {
+    value.bytes().fold(false, |member, b| member | set.contains(b))
 }
 
 /// The port that the first `digits` bytes of `text` (ASCII digits) write, with its shortest
@@ -826,7 +859,21 @@ mod tests {
     fn search_in_place_agrees_with_the_general_setter() {
         let hrefs = ["https://a/p?old", "https://a/p", "sc://a/p?x", "sc:opaque", "file:///x"];
         for href in hrefs.into_iter().flat_map(|h| [String::from(h), alloc::format!("{h}#frag")]) {
-            for value in ["", "?", "q=1&r=two words", "??#'\"<>", "a\tb", "\u{e9}\u{0}%zz", "#f"] {
+            let values = [
+                "",
+                "?",
+                "q=1&r=two words",
+                "??#'\"<>",
+                "a\tb",
+                "\u{e9}\u{0}%zz",
+                "#f",
+                "q=1&page=2",
+                "%C3%A9=%zz",
+                "'",
+                "a\u{7f}",
+                "x\n",
+            ];
+            for value in values {
                 let mut fast = Url::parse(&href).unwrap();
                 fast.write_query(Some(value)).unwrap();
                 let mut general = Url::parse(&href).unwrap();
@@ -842,7 +889,20 @@ mod tests {
     #[test]
     fn fragment_in_place_agrees_with_the_general_setter() {
         for href in ["https://a/p?q#old", "https://a/p", "sc:opaque", "file:///x#"] {
-            for value in ["", "#", "a b", "\u{e9}`<>\"", "%zz\u{0}\u{7f}", "x#y", "?q"] {
+            let values = [
+                "",
+                "#",
+                "a b",
+                "\u{e9}`<>\"",
+                "%zz\u{0}\u{7f}",
+                "x#y",
+                "?q",
+                "section-2",
+                "%C3%A9t%C3%A9",
+                "top'{}",
+                "a\rb",
+            ];
+            for value in values {
                 let mut fast = Url::parse(href).unwrap();
                 fast.write_fragment(Some(value)).unwrap();
                 let mut general = Url::parse(href).unwrap();

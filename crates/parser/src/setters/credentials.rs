@@ -11,7 +11,7 @@ use weburl_percent::{AsciiSet, USERINFO, encode_into};
 use crate::Url;
 use crate::url::to_u32;
 
-use super::{Shift, fits_u32};
+use super::{Shift, fits_u32, has_member};
 
 /// The most encoded bytes (with their `:`/`@`) built on the stack; longer values use a heap
 /// buffer.
@@ -73,8 +73,7 @@ impl Url {
         suffix: &str,
         first: Shift,
     ) -> Option<u32> {
-        // A fold rather than `any`: no early exit, so the loop is unrolled (values are short).
-        if !value.bytes().fold(false, |member, b| member | set.contains(b)) {
+        if !has_member(value, set) {
             // Nothing to encode (the usual value): the three pieces written as they are.
             return self
                 .splice_between((start, end), prefix, value, suffix, first)
