@@ -4,6 +4,7 @@
 //! not fit the `u32` offsets changes nothing. `proptests` runs every setter on arbitrary URLs
 //! with arbitrary values and checks the record after each.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::num::NonZeroU32;
 
@@ -73,6 +74,21 @@ impl Url {
         }
         self.serialization.drain(range);
         self.shift_offsets(first, start.wrapping_sub(end));
+        true
+    }
+
+    /// [`splice`](Self::splice) for a range that text follows and that does not hold `text`
+    /// already: the range goes and `text` comes, with no test for those cases.
+    #[must_use]
+    fn replace_inner(&mut self, start: u32, end: u32, text: &str, first: Shift) -> bool {
+        if !self.can_splice(start, end, text.len()) {
+            return false;
+        }
+        if end > start {
+            self.serialization.drain(start as usize..end as usize);
+        }
+        self.serialization.insert_str(start as usize, text);
+        self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
         true
     }
 
@@ -199,9 +215,11 @@ impl Url {
         }
         let (host_end, path_start) = (self.host_end, self.path_start);
         let applied = match (port, self.port) {
-            (None, _) => self.splice(host_end, path_start, "", Shift::PathStart),
-            // `:` and the old digits are at `host_end`.
-            (Some(_), Some(_)) => self.splice(host_end + 1, path_start, digits, Shift::PathStart),
+            (None, _) => self.cut(host_end, path_start, Shift::PathStart),
+            // `:` and the old digits are at `host_end`; the new ones differ and a path follows.
+            (Some(_), Some(_)) => {
+                self.replace_inner(host_end + 1, path_start, digits, Shift::PathStart)
+            }
             (Some(_), None) => {
                 self.splice_between((host_end, path_start), ":", digits, "", Shift::PathStart)
             }
@@ -515,7 +533,7 @@ impl Url {
             return SetOutcome::ignored(SetterError::CannotHavePort);
         }
         if value.is_empty() {
-            let applied = self.set_port_value(None);
+            let applied = self.write_port(None, "");
             self.debug_check();
             return if applied {
                 SetOutcome::OK
@@ -523,8 +541,17 @@ impl Url {
                 SetOutcome::ignored(SetterError::TooLong)
             };
         }
-        let (input, ..) = clean(value, false);
-        let digits = input.bytes().take_while(u8::is_ascii_digit).count();
+        // Tabs and newlines go first (basic URL parser, step 3), but they only change the
+        // leading digits when one ends the raw value's run of them: else no copy, no scan.
+        let raw = value.bytes().take_while(u8::is_ascii_digit).count();
+        let (input, digits) =
+            if value.as_bytes().get(raw).is_some_and(|&b| matches!(b, b'\t' | b'\n' | b'\r')) {
+                let (input, ..) = clean(value, false);
+                let digits = input.bytes().take_while(u8::is_ascii_digit).count();
+                (input, digits)
+            } else {
+                (Cow::Borrowed(value), raw)
+            };
         // Port state with state override, steps 2.1 and 2.2.
         if digits == 0 {
             return SetOutcome::ignored(SetterError::InvalidPort);
@@ -832,15 +859,21 @@ mod tests {
     #[test]
     fn port_digits_agree_with_the_formatted_number() {
         let hrefs = ["https://a/p", "https://a:8443/p?q", "http://u@a:80/", "sc://a:1#f", "ws://a"];
-        let values = ["0", "000", "0080", "80", "443", "8080x", "65535", "065535", "65536", "7\t9"];
+        let values = [
+            "0", "000", "0080", "80", "443", "8080x", "65535", "065535", "65536", "7\t9", "\t80",
+            "80\t", "8\n0", "44\r3", "\t", "x1", "0\t0", "6553\n6", "3000", "8080",
+        ];
         for href in hrefs {
             for value in values {
                 let mut copied = Url::parse(href).unwrap();
                 let outcome = copied.set_port(value);
                 let mut formatted = Url::parse(href).unwrap();
                 // The port state's digits: leading ones, once tabs and newlines are removed.
-                let digits: String =
-                    value.chars().filter(|&c| c != '\t').take_while(char::is_ascii_digit).collect();
+                let digits: String = value
+                    .chars()
+                    .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
+                    .take_while(char::is_ascii_digit)
+                    .collect();
                 match digits.parse::<u32>().ok().and_then(|n| u16::try_from(n).ok()) {
                     Some(n) => {
                         formatted.set_port_u16(Some(n)).unwrap();
