@@ -80,7 +80,7 @@ impl Url {
     /// [`splice`](Self::splice) for a range that text follows and that does not hold `text`
     /// already: the range goes and `text` comes, with no test for those cases.
     #[must_use]
-    fn replace_inner(&mut self, start: u32, end: u32, text: &str, first: Shift) -> bool {
+    pub(crate) fn replace_inner(&mut self, start: u32, end: u32, text: &str, first: Shift) -> bool {
         if !self.can_splice(start, end, text.len()) {
             return false;
         }

@@ -86,7 +86,14 @@ impl Url {
             // the next whole block are the buffer's zeros.
             let whole = block.0.get(..n.next_multiple_of(16)).unwrap_or(&[]);
             let text = core::str::from_utf8(whole).ok()?.get(..n)?;
-            return self.splice(start, end, text, first).then(|| to_u32(n - delimiters));
+            // Before the last component, without `splice`'s test for the same text (an
+            // encoded value rarely is; when it is, the write is only redundant).
+            let written = if end < self.len_u32() {
+                self.replace_inner(start, end, text, first)
+            } else {
+                self.splice(start, end, text, first)
+            };
+            return written.then(|| to_u32(n - delimiters));
         }
         let encoded = encoded_len(value, set);
         let total = delimiters.checked_add(encoded)?;
