@@ -73,7 +73,9 @@ impl Url {
         suffix: &str,
         first: Shift,
     ) -> Option<u32> {
-        if !has_member(value, set) {
+        // A value between two delimiters is composed first too: one tail move, not three
+        // moves of the same bytes by a few places each (more instructions, less time).
+        if !has_member(value, set) && (prefix.is_empty() || suffix.is_empty()) {
             // Nothing to encode (the usual value): the three pieces written as they are.
             return self
                 .splice_between((start, end), prefix, value, suffix, first)
