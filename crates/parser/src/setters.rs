@@ -4,6 +4,7 @@
 //! not fit the `u32` offsets changes nothing. `proptests` runs every setter on arbitrary URLs
 //! with arbitrary values and checks the record after each.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::num::NonZeroU32;
 
@@ -54,6 +55,39 @@ impl Url {
                 self.serialization.insert_str(start as usize, text);
             }
         }
+        self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
+        true
+    }
+
+    /// Removes `start..end` of the serialization and moves every offset from `first` on back
+    /// by its length: a [`splice`](Self::splice) of nothing, with only the checks that removing
+    /// needs. Returns `false` and changes nothing when the range is not one of the
+    /// serialization.
+    #[must_use]
+    pub(crate) fn cut(&mut self, start: u32, end: u32, first: Shift) -> bool {
+        let range = start as usize..end as usize;
+        if start > end
+            || !self.serialization.is_char_boundary(range.start)
+            || !self.serialization.is_char_boundary(range.end)
+        {
+            return false;
+        }
+        self.serialization.drain(range);
+        self.shift_offsets(first, start.wrapping_sub(end));
+        true
+    }
+
+    /// [`splice`](Self::splice) for a range that text follows and that does not hold `text`
+    /// already: the range goes and `text` comes, with no test for those cases.
+    #[must_use]
+    pub(crate) fn replace_inner(&mut self, start: u32, end: u32, text: &str, first: Shift) -> bool {
+        if !self.can_splice(start, end, text.len()) {
+            return false;
+        }
+        if end > start {
+            self.serialization.drain(start as usize..end as usize);
+        }
+        self.serialization.insert_str(start as usize, text);
         self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
         true
     }
@@ -181,9 +215,11 @@ impl Url {
         }
         let (host_end, path_start) = (self.host_end, self.path_start);
         let applied = match (port, self.port) {
-            (None, _) => self.splice(host_end, path_start, "", Shift::PathStart),
-            // `:` and the old digits are at `host_end`.
-            (Some(_), Some(_)) => self.splice(host_end + 1, path_start, digits, Shift::PathStart),
+            (None, _) => self.cut(host_end, path_start, Shift::PathStart),
+            // `:` and the old digits are at `host_end`; the new ones differ and a path follows.
+            (Some(_), Some(_)) => {
+                self.replace_inner(host_end + 1, path_start, digits, Shift::PathStart)
+            }
             (Some(_), None) => {
                 self.splice_between((host_end, path_start), ":", digits, "", Shift::PathStart)
             }
@@ -497,7 +533,7 @@ impl Url {
             return SetOutcome::ignored(SetterError::CannotHavePort);
         }
         if value.is_empty() {
-            let applied = self.set_port_value(None);
+            let applied = self.write_port(None, "");
             self.debug_check();
             return if applied {
                 SetOutcome::OK
@@ -505,8 +541,17 @@ impl Url {
                 SetOutcome::ignored(SetterError::TooLong)
             };
         }
-        let (input, ..) = clean(value, false);
-        let digits = input.bytes().take_while(u8::is_ascii_digit).count();
+        // Tabs and newlines go first (basic URL parser, step 3), but they only change the
+        // leading digits when one ends the raw value's run of them: else no copy, no scan.
+        let raw = value.bytes().take_while(u8::is_ascii_digit).count();
+        let (input, digits) =
+            if value.as_bytes().get(raw).is_some_and(|&b| matches!(b, b'\t' | b'\n' | b'\r')) {
+                let (input, ..) = clean(value, false);
+                let digits = input.bytes().take_while(u8::is_ascii_digit).count();
+                (input, digits)
+            } else {
+                (Cow::Borrowed(value), raw)
+            };
         // Port state with state override, steps 2.1 and 2.2.
         if digits == 0 {
             return SetOutcome::ignored(SetterError::InvalidPort);
@@ -605,6 +650,21 @@ impl Url {
             self.debug_check();
             return Ok(());
         };
+        let set = query_set(self.scheme_type.is_special());
+        if self.fragment_start.is_none()
+            && !has_member(value, set)
+            && fits_u32(start as usize, 0, value.len().saturating_add(1))
+        {
+            // The usual case: nothing follows the query and no byte needs encoding (the set
+            // has the tabs and newlines too), so `?` and the value are appended as they are.
+            self.serialization.truncate(start as usize);
+            self.serialization.reserve(value.len() + 1);
+            self.serialization.push('?');
+            self.serialization.push_str(value);
+            self.query_start = NonZeroU32::new(start);
+            self.debug_check();
+            return Ok(());
+        }
         // Percent-encoding at most triples the value, so the in-place path cannot outgrow the
         // `u32` offsets; a larger value takes the general path, whose splice checks.
         if self.fragment_start.is_none()
@@ -617,13 +677,11 @@ impl Url {
             // One growth at most for a value with nothing to encode (the usual one).
             self.serialization.reserve(value.len() + 1);
             self.serialization.push('?');
-            let set = query_set(self.scheme_type.is_special());
             weburl_percent::encode_into(value, set, &mut self.serialization);
             self.query_start = NonZeroU32::new(start);
             self.debug_check();
             return Ok(());
         }
-        let set = query_set(self.scheme_type.is_special());
         if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
             // Before a fragment, the same text spliced in.
             let range = (start, self.query_end());
@@ -690,10 +748,23 @@ impl Url {
             self.debug_check();
             return Ok(());
         };
+        if !has_member(value, &weburl_percent::FRAGMENT)
+            && fits_u32(start as usize, 0, value.len().saturating_add(1))
+        {
+            // The usual case: no byte needs encoding (the set has the tabs and newlines too),
+            // so `#` and the value are appended as they are (the fragment is last).
+            self.serialization.truncate(start as usize);
+            self.serialization.reserve(value.len() + 1);
+            self.serialization.push('#');
+            self.serialization.push_str(value);
+            self.fragment_start = NonZeroU32::new(start);
+            self.debug_check();
+            return Ok(());
+        }
         if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
             && fits_u32(start as usize, 0, value.len().saturating_mul(3).saturating_add(1))
         {
-            // The usual case, written in place (the fragment is last): the fragment state
+            // Written in place too (the fragment is last): the fragment state
             // with state override percent-encodes the whole input with the fragment set.
             self.serialization.truncate(start as usize);
             self.serialization.reserve(value.len() + 1);
@@ -748,6 +819,13 @@ fn scheme_type_ignoring_case(scheme: &[u8]) -> SchemeType {
     }
 }
 
+/// Whether any byte of `value` is in `set`. A fold rather than `any`: with no early exit the
+/// loop is unrolled, which pays for the usual short value with no member.
+#[inline]
+pub(crate) fn has_member(value: &str, set: &weburl_percent::AsciiSet) -> bool {
+    value.bytes().fold(false, |member, b| member | set.contains(b))
+}
+
 /// The port that the first `digits` bytes of `text` (ASCII digits) write, with its shortest
 /// decimal text (without leading zeros); `None` above 65535 (port state, step 2.1.2).
 fn port_of_digits(text: &str, digits: usize) -> Option<(u16, &str)> {
@@ -781,15 +859,21 @@ mod tests {
     #[test]
     fn port_digits_agree_with_the_formatted_number() {
         let hrefs = ["https://a/p", "https://a:8443/p?q", "http://u@a:80/", "sc://a:1#f", "ws://a"];
-        let values = ["0", "000", "0080", "80", "443", "8080x", "65535", "065535", "65536", "7\t9"];
+        let values = [
+            "0", "000", "0080", "80", "443", "8080x", "65535", "065535", "65536", "7\t9", "\t80",
+            "80\t", "8\n0", "44\r3", "\t", "x1", "0\t0", "6553\n6", "3000", "8080",
+        ];
         for href in hrefs {
             for value in values {
                 let mut copied = Url::parse(href).unwrap();
                 let outcome = copied.set_port(value);
                 let mut formatted = Url::parse(href).unwrap();
                 // The port state's digits: leading ones, once tabs and newlines are removed.
-                let digits: String =
-                    value.chars().filter(|&c| c != '\t').take_while(char::is_ascii_digit).collect();
+                let digits: String = value
+                    .chars()
+                    .filter(|&c| !matches!(c, '\t' | '\n' | '\r'))
+                    .take_while(char::is_ascii_digit)
+                    .collect();
                 match digits.parse::<u32>().ok().and_then(|n| u16::try_from(n).ok()) {
                     Some(n) => {
                         formatted.set_port_u16(Some(n)).unwrap();
@@ -808,7 +892,21 @@ mod tests {
     fn search_in_place_agrees_with_the_general_setter() {
         let hrefs = ["https://a/p?old", "https://a/p", "sc://a/p?x", "sc:opaque", "file:///x"];
         for href in hrefs.into_iter().flat_map(|h| [String::from(h), alloc::format!("{h}#frag")]) {
-            for value in ["", "?", "q=1&r=two words", "??#'\"<>", "a\tb", "\u{e9}\u{0}%zz", "#f"] {
+            let values = [
+                "",
+                "?",
+                "q=1&r=two words",
+                "??#'\"<>",
+                "a\tb",
+                "\u{e9}\u{0}%zz",
+                "#f",
+                "q=1&page=2",
+                "%C3%A9=%zz",
+                "'",
+                "a\u{7f}",
+                "x\n",
+            ];
+            for value in values {
                 let mut fast = Url::parse(&href).unwrap();
                 fast.write_query(Some(value)).unwrap();
                 let mut general = Url::parse(&href).unwrap();
@@ -824,7 +922,20 @@ mod tests {
     #[test]
     fn fragment_in_place_agrees_with_the_general_setter() {
         for href in ["https://a/p?q#old", "https://a/p", "sc:opaque", "file:///x#"] {
-            for value in ["", "#", "a b", "\u{e9}`<>\"", "%zz\u{0}\u{7f}", "x#y", "?q"] {
+            let values = [
+                "",
+                "#",
+                "a b",
+                "\u{e9}`<>\"",
+                "%zz\u{0}\u{7f}",
+                "x#y",
+                "?q",
+                "section-2",
+                "%C3%A9t%C3%A9",
+                "top'{}",
+                "a\rb",
+            ];
+            for value in values {
                 let mut fast = Url::parse(href).unwrap();
                 fast.write_fragment(Some(value)).unwrap();
                 let mut general = Url::parse(href).unwrap();
