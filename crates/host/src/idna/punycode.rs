@@ -12,6 +12,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use core::num::NonZeroU32;
 
 /// The longest label, in code points, that [`encode`] accepts and [`decode`] produces (the same
 /// bound both ways, so that every encoding decodes again). Decoding inserts each code point into
@@ -310,7 +311,8 @@ pub(crate) fn utf8_len(points: &[u32]) -> usize {
 }
 
 /// RFC 3492 section 6.2, decoding procedure, the inner loop: reads one generalized
-/// variable-length integer from the front of `digits` and adds it to `i`.
+/// variable-length integer from the front of `digits` and adds it to `i`: the sum, which the
+/// caller tests to fit in 32 bits (or fails with [`PunycodeError::Overflow`]).
 ///
 /// The sum and the weight are kept in 64 bits, so that a digit costs no overflow test of its
 /// own: the weight is tested as it grows (kept within 32 bits, so the sum cannot wrap), and the
@@ -322,7 +324,7 @@ fn read_delta(
     digits: &mut core::slice::Iter<'_, u8>,
     i: u32,
     bias: u32,
-) -> Result<u32, PunycodeError> {
+) -> Result<u64, PunycodeError> {
     let mut sum = u64::from(i);
     let mut w: u64 = 1;
     // `k - bias` for k = BASE, 2 * BASE, ...: the threshold is this clamped to [TMIN, TMAX].
@@ -340,7 +342,7 @@ fn read_delta(
         sum += digit * w;
         let t = k_less_bias.clamp(TMIN as i32, TMAX as i32) as u64;
         if digit < t {
-            return u32::try_from(sum).map_err(|_| PunycodeError::Overflow);
+            return Ok(sum);
         }
         w *= u64::from(BASE) - t;
         if w > u64::from(u32::MAX) {
@@ -406,10 +408,12 @@ fn decode_ascii<T: Copy + From<char>>(
     let mut digits = rest.iter();
     while !digits.as_slice().is_empty() {
         let old_i = i;
-        i = read_delta(&mut digits, i, bias)?;
-        // The output length plus one, the number of places to insert at.
-        let places = len as u32 + 1;
-        bias = adapt(i - old_i, places, old_i == 0);
+        let sum = read_delta(&mut digits, i, bias)?;
+        i = u32::try_from(sum).map_err(|_| PunycodeError::Overflow)?;
+        // The output length plus one, the number of places to insert at (`len` is at most
+        // `out.len()`, a buffer of a label's code points, far below 2^32).
+        let places = NonZeroU32::MIN.saturating_add(len as u32);
+        bias = adapt(i - old_i, places.get(), old_i == 0);
         n = n.checked_add(i / places).ok_or(PunycodeError::Overflow)?;
         i %= places;
         let c = match char::from_u32(n) {
@@ -419,11 +423,13 @@ fn decode_ascii<T: Copy + From<char>>(
         utf8 += 2 + usize::from(n >= 0x800) + usize::from(n >= 0x1_0000);
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
-        // Insert at `at`, moving the rest up one place (a label is short: no memmove call).
+        // Insert at `at`, moving the rest up one place.
         let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
-        let mut carried = T::from(c);
-        for slot in slots {
-            carried = core::mem::replace(slot, carried);
+        if at < len {
+            slots.copy_within(..len - at, 1);
+        }
+        if let Some(slot) = slots.first_mut() {
+            *slot = T::from(c);
         }
         len += 1;
         i += 1;
@@ -492,7 +498,8 @@ pub(crate) fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), Punyc
     let mut digits = rest.iter();
     while !digits.as_slice().is_empty() {
         let old_i = i;
-        i = read_delta(&mut digits, i, bias)?;
+        let sum = read_delta(&mut digits, i, bias)?;
+        i = u32::try_from(sum).map_err(|_| PunycodeError::Overflow)?;
         // The cap is on the decoded label (what encode accepts), not on the input: an encoding
         // of MAX_LABEL_LEN code points takes more bytes than that.
         if out.len() >= MAX_LABEL_LEN {
