@@ -225,6 +225,9 @@ pub fn decode(input: &str) -> Result<String, PunycodeError> {
     if input.len() <= 16 {
         return decode_short::<16>(input);
     }
+    if input.len() <= 32 {
+        return decode_short::<32>(input);
+    }
     if input.len() <= SHORT_LABEL {
         return decode_short::<SHORT_LABEL>(input);
     }
@@ -240,7 +243,9 @@ fn decode_short<const N: usize>(input: &str) -> Result<String, PunycodeError> {
     let (len, utf8) = decode_counted(input.as_bytes(), &mut stack)?;
     let chars = stack.get(..len).unwrap_or_default();
     let mut out = String::with_capacity(utf8);
-    out.extend(chars);
+    for &c in chars {
+        out.push(c);
+    }
     Ok(out)
 }
 
