@@ -358,22 +358,13 @@ fn read_delta(
 }
 
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
-/// code points decoded. The input must not be longer than `out` (each decoded code point takes
-/// at least one input byte, so they fit).
-#[inline]
-pub(crate) fn decode_points<T: Copy + From<char>>(
-    bytes: &[u8],
-    out: &mut [T],
-) -> Result<usize, PunycodeError> {
-    decode_counted(bytes, out).map(|(len, _)| len)
-}
-
-/// [`decode_points`], also giving the UTF-8 length of the code points decoded.
+/// code points decoded and their UTF-8 length. The input must not be longer than `out` (each
+/// decoded code point takes at least one input byte, so they fit).
 ///
 /// The input is checked to be ASCII as it is read (the basic code points as they are copied,
 /// the digits by [`DIGIT_VALUES`], which holds no non-ASCII byte), and in full only on a
 /// failure, which is [`PunycodeError::NonBasic`] for any input with a non-ASCII byte.
-fn decode_counted<T: Copy + From<char>>(
+pub(crate) fn decode_counted<T: Copy + From<char>>(
     bytes: &[u8],
     out: &mut [T],
 ) -> Result<(usize, usize), PunycodeError> {
