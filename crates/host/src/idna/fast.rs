@@ -369,6 +369,8 @@ fn to_unicode_in<const N: usize>(
 /// bytes, an `xn--` label is decoded from them and checked as [`process`] checks it, any
 /// other label needs only CheckHyphens (and UseSTD3ASCIIRules, which sends a domain it
 /// refuses to the full path, as `process` does).
+// Not inlined: in its callers' plain-ASCII paths, its registers and stack would crowd theirs.
+#[inline(never)]
 fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
     if config.transitional_processing {
         return None;
@@ -396,6 +398,8 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
     let mut decoded_len = 0;
     let mut rtl = false;
     let mut start = 0;
+    // The length of the output: each label's Unicode form and a byte for its separator.
+    let mut out_len = 0;
     for label in lower.split(|&b| b == b'.') {
         let end = start + label.len();
         let slot = labels.get_mut(label_count)?;
@@ -404,16 +408,19 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
         start = end + 1;
         if let [b'x', b'n', b'-', b'-', encoded @ ..] = label {
             let room = decoded.get_mut(decoded_len..)?;
-            let (len, label_rtl) = check_ace_bytes(encoded, config, room)?;
+            let (len, utf8, label_rtl) = check_ace_bytes(encoded, config, room)?;
             slot.2 = Some((decoded_len as u8, (decoded_len + len) as u8));
             decoded_len += len;
             rtl |= label_rtl;
+            out_len += utf8 + 1;
         } else if config.check_hyphens
             && (label.get(2..4) == Some(b"--")
                 || label.first() == Some(&b'-')
                 || label.last() == Some(&b'-'))
         {
             return None;
+        } else {
+            out_len += label.len() + 1;
         }
     }
     let labels = labels.get(..label_count)?;
@@ -433,16 +440,7 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
             });
         }
     }
-    let len: usize = labels
-        .iter()
-        .map(|&label| {
-            1 + match unicode(label) {
-                AsciiLabel::Kept(ascii) => ascii.len(),
-                AsciiLabel::Decoded(points) => punycode::utf8_len(points),
-            }
-        })
-        .sum();
-    let mut out = String::with_capacity(len);
+    let mut out = String::with_capacity(out_len);
     for (i, &label) in labels.iter().enumerate() {
         if i > 0 {
             out.push('.');
@@ -520,12 +518,17 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    check_ace_bytes(bytes, config, decoded)
+    check_ace_bytes(bytes, config, decoded).map(|(len, _, rtl)| (len, rtl))
 }
 
-/// [`check_ace_label`] for the part after the prefix as (lower-case ASCII) bytes.
-fn check_ace_bytes(encoded: &[u8], config: Config, decoded: &mut [u32]) -> Option<(usize, bool)> {
-    let len = punycode::decode_points(encoded, decoded).ok()?;
+/// [`check_ace_label`] for the part after the prefix as (lower-case ASCII) bytes; also returns
+/// the UTF-8 length of the decoded label (second).
+fn check_ace_bytes(
+    encoded: &[u8],
+    config: Config,
+    decoded: &mut [u32],
+) -> Option<(usize, usize, bool)> {
+    let (len, utf8) = punycode::decode_counted(encoded, decoded).ok()?;
     let label = decoded.get(..len)?;
     let mut rtl = false;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
@@ -555,7 +558,7 @@ fn check_ace_bytes(encoded: &[u8], config: Config, decoded: &mut [u32]) -> Optio
     }
     // Criteria 2, 3, 4 and 6, as `check_label` checks them.
     check_label(label, config)?;
-    Some((len, rtl))
+    Some((len, utf8, rtl))
 }
 
 /// RFC 5893 section 2, the Bidi rule, for one label: its failures.

@@ -12,6 +12,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use core::num::NonZeroU32;
 
 /// The longest label, in code points, that [`encode`] accepts and [`decode`] produces (the same
 /// bound both ways, so that every encoding decodes again). Decoding inserts each code point into
@@ -224,6 +225,9 @@ pub fn decode(input: &str) -> Result<String, PunycodeError> {
     if input.len() <= 16 {
         return decode_short::<16>(input);
     }
+    if input.len() <= 32 {
+        return decode_short::<32>(input);
+    }
     if input.len() <= SHORT_LABEL {
         return decode_short::<SHORT_LABEL>(input);
     }
@@ -236,10 +240,12 @@ pub fn decode(input: &str) -> Result<String, PunycodeError> {
 /// (most labels are short: a smaller buffer is cheaper to set up).
 fn decode_short<const N: usize>(input: &str) -> Result<String, PunycodeError> {
     let mut stack = ['\0'; N];
-    let len = decode_points(input.as_bytes(), &mut stack)?;
+    let (len, utf8) = decode_counted(input.as_bytes(), &mut stack)?;
     let chars = stack.get(..len).unwrap_or_default();
-    let mut out = String::with_capacity(chars.iter().map(|c| c.len_utf8()).sum());
-    out.extend(chars);
+    let mut out = String::with_capacity(utf8);
+    for &c in chars {
+        out.push(c);
+    }
     Ok(out)
 }
 
@@ -273,9 +279,9 @@ pub(crate) fn decode_with(
     // Each decoded code point takes at least one input byte: a short input decodes on the stack.
     if input.len() <= SHORT_LABEL {
         let mut stack = [0u32; SHORT_LABEL];
-        let len = decode_points(input.as_bytes(), &mut stack)?;
+        let (len, utf8) = decode_counted(input.as_bytes(), &mut stack)?;
         let points = stack.get(..len).unwrap_or_default();
-        out.reserve(utf8_len(points));
+        out.reserve(utf8);
         push_chars(out, points);
         return Ok(());
     }
@@ -310,81 +316,153 @@ pub(crate) fn utf8_len(points: &[u32]) -> usize {
 }
 
 /// RFC 3492 section 6.2, decoding procedure, the inner loop: reads one generalized
-/// variable-length integer from the front of `rest` and adds it to `i`.
+/// variable-length integer from the front of `digits` and adds it to `i`: the sum, which the
+/// caller tests to fit in 32 bits (or fails with [`PunycodeError::Overflow`]).
+///
+/// The sum and the weight are kept in 64 bits, so that a digit costs no overflow test of its
+/// own: the weight is tested as it grows (kept within 32 bits, so the sum cannot wrap), and the
+/// sum once, when the number ends or fails. Both only grow, so a sum past 32 bits at that point
+/// means the RFC's checked arithmetic overflowed at some digit before, and the answer is
+/// [`PunycodeError::Overflow`] whatever else went wrong after it, as there.
 #[inline]
-fn read_delta(rest: &mut &[u8], i: &mut u32, bias: u32) -> Result<(), PunycodeError> {
-    let mut w: u32 = 1;
-    let mut k = BASE;
+fn read_delta(
+    digits: &mut core::slice::Iter<'_, u8>,
+    i: u32,
+    bias: u32,
+) -> Result<u64, PunycodeError> {
+    let mut sum = u64::from(i);
+    let mut w: u64 = 1;
+    // `k - bias` for k = BASE, 2 * BASE, ...: the threshold is this clamped to [TMIN, TMAX].
+    let mut k_less_bias = BASE as i32 - bias as i32;
+    let overflowed =
+        |sum: u64, e| if sum > u64::from(u32::MAX) { PunycodeError::Overflow } else { e };
     loop {
-        let (&byte, tail) = rest.split_first().ok_or(PunycodeError::InvalidDigit)?;
-        *rest = tail;
-        let digit = u32::from(DIGIT_VALUES.get(usize::from(byte)).copied().unwrap_or(NOT_A_DIGIT));
-        if digit >= BASE {
-            return Err(PunycodeError::InvalidDigit);
+        let Some(&byte) = digits.next() else {
+            return Err(overflowed(sum, PunycodeError::InvalidDigit));
+        };
+        let digit = u64::from(DIGIT_VALUES.get(usize::from(byte)).copied().unwrap_or(NOT_A_DIGIT));
+        if digit >= u64::from(BASE) {
+            return Err(overflowed(sum, PunycodeError::InvalidDigit));
         }
-        let step = digit.checked_mul(w).ok_or(PunycodeError::Overflow)?;
-        *i = i.checked_add(step).ok_or(PunycodeError::Overflow)?;
-        let t = threshold(k, bias);
+        sum += digit * w;
+        let t = k_less_bias.clamp(TMIN as i32, TMAX as i32) as u64;
         if digit < t {
-            return Ok(());
+            return Ok(sum);
         }
-        w = w.checked_mul(BASE - t).ok_or(PunycodeError::Overflow)?;
-        k += BASE;
+        w *= u64::from(BASE) - t;
+        if w > u64::from(u32::MAX) {
+            return Err(PunycodeError::Overflow);
+        }
+        k_less_bias += BASE as i32;
     }
 }
 
 /// RFC 3492 section 6.2, decoding procedure, into the code point buffer `out`: the number of
-/// code points decoded. The input must not be longer than `out` (each decoded code point takes
-/// at least one input byte, so they fit).
-pub(crate) fn decode_points<T: Copy + From<char>>(
+/// code points decoded and their UTF-8 length. The input must not be longer than `out` (each
+/// decoded code point takes at least one input byte, so they fit).
+///
+/// The input is checked to be ASCII as it is read (the basic code points as they are copied,
+/// the digits by [`DIGIT_VALUES`], which holds no non-ASCII byte), and in full only on a
+/// failure, which is [`PunycodeError::NonBasic`] for any input with a non-ASCII byte.
+pub(crate) fn decode_counted<T: Copy + From<char>>(
     bytes: &[u8],
     out: &mut [T],
-) -> Result<usize, PunycodeError> {
-    if !bytes.is_ascii() {
-        return Err(PunycodeError::NonBasic);
-    }
+) -> Result<(usize, usize), PunycodeError> {
+    decode_ascii(bytes, out).map_err(|e| if bytes.is_ascii() { e } else { PunycodeError::NonBasic })
+}
+
+/// [`decode_counted`], with any failure reported as if `bytes` were ASCII.
+#[inline]
+fn decode_ascii<T: Copy + From<char>>(
+    bytes: &[u8],
+    out: &mut [T],
+) -> Result<(usize, usize), PunycodeError> {
     if bytes.len() > out.len() {
         return Err(PunycodeError::TooLong);
     }
     // Copy the code points before the last delimiter; the delimiter itself is consumed only
     // when at least one code point precedes it.
-    let (basic, mut rest) = match bytes.iter().rposition(|&b| b == b'-') {
+    let (basic, rest) = match last_hyphen(bytes) {
         Some(0) | None => (&[][..], bytes),
         Some(pos) => {
             (bytes.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
         }
     };
+    let mut high = 0;
     for (slot, &b) in out.iter_mut().zip(basic) {
+        high |= b;
         *slot = T::from(char::from(b));
     }
+    if high >= 0x80 {
+        return Err(PunycodeError::NonBasic);
+    }
     let mut len = basic.len();
+    let mut utf8 = len;
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
     let mut bias = INITIAL_BIAS;
-    while !rest.is_empty() {
+    let mut digits = rest.iter();
+    while !digits.as_slice().is_empty() {
         let old_i = i;
-        read_delta(&mut rest, &mut i, bias)?;
-        // The output length plus one, the number of places to insert at.
-        let places = len as u32 + 1;
-        bias = adapt(i - old_i, places, old_i == 0);
+        let sum = read_delta(&mut digits, i, bias)?;
+        i = u32::try_from(sum).map_err(|_| PunycodeError::Overflow)?;
+        // The output length plus one, the number of places to insert at (`len` is at most
+        // `out.len()`, a buffer of a label's code points, far below 2^32).
+        let places = NonZeroU32::MIN.saturating_add(len as u32);
+        bias = adapt(i - old_i, places.get(), old_i == 0);
         n = n.checked_add(i / places).ok_or(PunycodeError::Overflow)?;
         i %= places;
         let c = match char::from_u32(n) {
             Some(c) if n >= INITIAL_N => c,
             _ => return Err(PunycodeError::InvalidCodePoint),
         };
+        utf8 += 2 + usize::from(n >= 0x800) + usize::from(n >= 0x1_0000);
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
-        // Insert at `at`, moving the rest up one place (a label is short: no memmove call).
+        // Insert at `at`, moving the rest up one place.
         let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
-        let mut carried = T::from(c);
-        for slot in slots {
-            carried = core::mem::replace(slot, carried);
+        if at < len {
+            slots.copy_within(..len - at, 1);
+        }
+        if let Some(slot) = slots.first_mut() {
+            *slot = T::from(c);
         }
         len += 1;
         i += 1;
     }
-    Ok(len)
+    Ok((len, utf8))
+}
+
+/// The position of the last `-` in `bytes`, eight bytes at a time from the end.
+fn last_hyphen(bytes: &[u8]) -> Option<usize> {
+    const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Bit 7 of each byte set exactly where the byte of `w` is `-`: a byte is zero after the
+    // exclusive or when neither its low seven bits plus 0x7F nor itself has bit 7 set (no sum
+    // carries into the next byte).
+    let hyphens = |w: u64| {
+        let x = w ^ (u64::from_ne_bytes([b'-'; 8]));
+        !(((x & LOWS) + LOWS) | x | LOWS)
+    };
+    let word = |chunk: &[u8]| u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+    let mut words = bytes.rchunks_exact(8);
+    let mut end = bytes.len();
+    for chunk in words.by_ref() {
+        end -= 8;
+        let found = hyphens(word(chunk));
+        if found != 0 {
+            return Some(end + (63 - found.leading_zeros() as usize) / 8);
+        }
+    }
+    // The first eight bytes (overlapping words already seen, none of which holds a `-`), or
+    // the bytes one at a time when there are fewer.
+    match bytes.get(..8) {
+        Some(first) if end > 0 => {
+            let found = hyphens(word(first));
+            (found != 0).then(|| (63 - found.leading_zeros() as usize) / 8)
+        }
+        Some(_) => None,
+        None => bytes.iter().rposition(|&b| b == b'-'),
+    }
 }
 
 /// RFC 3492 section 6.2, decoding procedure, into `out` (empty on entry).
@@ -398,7 +476,7 @@ pub(crate) fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), Punyc
     }
     // Copy the code points before the last delimiter; the delimiter itself is consumed only
     // when at least one code point precedes it.
-    let (basic, mut rest) = match input.rfind(DELIMITER) {
+    let (basic, rest) = match input.rfind(DELIMITER) {
         Some(0) | None => ("", bytes),
         Some(pos) => {
             (input.get(..pos).unwrap_or_default(), bytes.get(pos + 1..).unwrap_or_default())
@@ -413,9 +491,11 @@ pub(crate) fn decode_chars(input: &str, out: &mut Vec<char>) -> Result<(), Punyc
     let mut n = INITIAL_N;
     let mut i: u32 = 0;
     let mut bias = INITIAL_BIAS;
-    while !rest.is_empty() {
+    let mut digits = rest.iter();
+    while !digits.as_slice().is_empty() {
         let old_i = i;
-        read_delta(&mut rest, &mut i, bias)?;
+        let sum = read_delta(&mut digits, i, bias)?;
+        i = u32::try_from(sum).map_err(|_| PunycodeError::Overflow)?;
         // The cap is on the decoded label (what encode accepts), not on the input: an encoding
         // of MAX_LABEL_LEN code points takes more bytes than that.
         if out.len() >= MAX_LABEL_LEN {

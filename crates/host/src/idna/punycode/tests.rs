@@ -247,3 +247,187 @@ fn encode_limits() {
 fn decode_round(encoded: &str) -> String {
     encode(&decode(encoded).unwrap()).unwrap()
 }
+
+/// A small xorshift generator, for the generated inputs below.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// RFC 3492 section 6.2 as the RFC writes it: 32-bit checked arithmetic at every digit, the
+/// bias function computed with divisions, `Vec::insert`; the failures in the order the
+/// decoders report them (a non-ASCII byte anywhere first).
+fn reference_decode(input: &[u8]) -> Result<Vec<char>, PunycodeError> {
+    use PunycodeError::{InvalidCodePoint, InvalidDigit, NonBasic, Overflow};
+    if !input.is_ascii() {
+        return Err(NonBasic);
+    }
+    let (basic, rest) = match input.iter().rposition(|&b| b == b'-') {
+        Some(0) | None => (&[][..], input),
+        Some(p) => (&input[..p], &input[p + 1..]),
+    };
+    let mut out: Vec<char> = basic.iter().map(|&b| char::from(b)).collect();
+    let (mut n, mut i, mut bias) = (INITIAL_N, 0u32, INITIAL_BIAS);
+    let mut pos = 0;
+    while pos < rest.len() {
+        let old_i = i;
+        let (mut w, mut k) = (1u32, BASE);
+        loop {
+            let byte = *rest.get(pos).ok_or(InvalidDigit)?;
+            pos += 1;
+            let digit = digit_value(byte).ok_or(InvalidDigit)?;
+            i = digit.checked_mul(w).and_then(|step| i.checked_add(step)).ok_or(Overflow)?;
+            let t = if k <= bias {
+                TMIN
+            } else if k >= bias + TMAX {
+                TMAX
+            } else {
+                k - bias
+            };
+            if digit < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t).ok_or(Overflow)?;
+            k += BASE;
+        }
+        let places = out.len() as u32 + 1;
+        let mut delta = if old_i == 0 { (i - old_i) / DAMP } else { (i - old_i) / 2 };
+        delta += delta / places;
+        let mut k = 0;
+        while delta > ((BASE - TMIN) * TMAX) / 2 {
+            delta /= BASE - TMIN;
+            k += BASE;
+        }
+        bias = k + ((BASE - TMIN + 1) * delta) / (delta + SKEW);
+        n = n.checked_add(i / places).ok_or(Overflow)?;
+        i %= places;
+        let c = char::from_u32(n).filter(|_| n >= INITIAL_N).ok_or(InvalidCodePoint)?;
+        out.insert(i as usize, c);
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// Checks every decoder (the short ones on the stack, the long one, the code point buffer)
+/// against [`reference_decode`], failures included, and the UTF-8 length counted on the way.
+fn check_decoders(input: &[u8]) {
+    let expected = reference_decode(input).map(|chars| chars.into_iter().collect::<String>());
+    let Ok(text) = core::str::from_utf8(input) else {
+        let mut points = [0u32; SHORT_LABEL];
+        if input.len() <= SHORT_LABEL {
+            assert_eq!(
+                decode_counted(input, &mut points).map(|(len, _)| len),
+                Err(PunycodeError::NonBasic)
+            );
+        }
+        return;
+    };
+    assert_eq!(decode(text), expected, "decode {text:?}");
+    let mut chars = Vec::new();
+    let general = decode_chars(text, &mut chars).map(|()| chars.iter().collect::<String>());
+    assert_eq!(general, expected, "decode_chars {text:?}");
+    if input.len() <= SHORT_LABEL {
+        let mut points = [0u32; SHORT_LABEL];
+        let counted = decode_counted(input, &mut points);
+        assert_eq!(
+            counted.map(|(len, _)| text_of(&points[..len])),
+            expected.clone(),
+            "decode_counted {text:?}"
+        );
+        if let (Ok((_, utf8)), Ok(expected)) = (counted, &expected) {
+            assert_eq!(utf8, expected.len(), "UTF-8 length of {text:?}");
+        }
+        let mut short = ['\0'; 16];
+        if input.len() <= 16 {
+            let len = decode_counted(input, &mut short).map(|(len, _)| len);
+            assert_eq!(len.map(|len| short[..len].iter().collect()), expected, "{text:?}");
+        } else {
+            assert_eq!(
+                decode_counted(input, &mut short).map(|(len, _)| len),
+                Err(if input.is_ascii() {
+                    PunycodeError::TooLong
+                } else {
+                    PunycodeError::NonBasic
+                })
+            );
+        }
+    }
+}
+
+fn text_of(points: &[u32]) -> String {
+    points.iter().map(|&p| char::from_u32(p).unwrap()).collect()
+}
+
+#[test]
+fn decoders_match_the_rfc_on_generated_inputs() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    // Random strings over the digits, the delimiter and a few other bytes: mostly failures
+    // of every kind (bad digits, overflows, invalid code points, non-ASCII input).
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCZ0123456789999--!.\x7f\xc3\xa9";
+    for _ in 0..60_000 {
+        let len = rng.below(24);
+        let input: Vec<u8> = (0..len).map(|_| ALPHABET[rng.below(ALPHABET.len())]).collect();
+        check_decoders(&input);
+    }
+    // Encodings of random labels of many scripts and lengths (some past the stack buffers),
+    // decoded whole and cut short, and with a digit changed.
+    const RANGES: &[(u32, u32)] = &[
+        (0x61, 0x7A),
+        (0x30, 0x39),
+        (0xC0, 0x24F),
+        (0x391, 0x44F),
+        (0x5D0, 0x64A),
+        (0x900, 0xE30),
+        (0x3041, 0x30FA),
+        (0x4E00, 0x9FFF),
+        (0xAC00, 0xD7A3),
+        (0xE000, 0xFFFD),
+        (0x1_0000, 0x1_FFFF),
+        (0x10_FF00, 0x10_FFFF),
+    ];
+    for round in 0..20_000 {
+        let len = if round % 10 == 0 { 1 + rng.below(90) } else { 1 + rng.below(20) };
+        let scripts = [rng.below(RANGES.len()), rng.below(RANGES.len())];
+        let label: String = (0..len)
+            .filter_map(|_| {
+                let (lo, hi) = RANGES[scripts[rng.below(2)]];
+                char::from_u32(lo + rng.below((hi - lo + 1) as usize) as u32)
+            })
+            .collect();
+        let Ok(encoded) = encode(&label) else { continue };
+        assert_eq!(decode(&encoded).as_deref(), Ok(label.as_str()), "{encoded:?}");
+        check_decoders(encoded.as_bytes());
+        let cut = rng.below(encoded.len() + 1);
+        check_decoders(&encoded.as_bytes()[..cut]);
+        let mut changed = encoded.into_bytes();
+        let at = rng.below(changed.len());
+        changed[at] = ALPHABET[rng.below(ALPHABET.len())];
+        check_decoders(&changed);
+    }
+}
+
+#[test]
+fn last_hyphen_matches_rposition() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    // 0xAD has the low seven bits of `-`; 0x2C and 0x2E are next to it.
+    const BYTES: &[u8] = b"a-\xad\x2c\x2e\x00\xff0";
+    for _ in 0..50_000 {
+        let len = rng.below(40);
+        let input: Vec<u8> = (0..len).map(|_| BYTES[rng.below(BYTES.len())]).collect();
+        assert_eq!(last_hyphen(&input), input.iter().rposition(|&b| b == b'-'), "{input:?}");
+    }
+    for len in 0..40 {
+        for at in 0..len {
+            let mut input = alloc::vec![b'x'; len];
+            input[at] = b'-';
+            assert_eq!(last_hyphen(&input), Some(at));
+        }
+        assert_eq!(last_hyphen(&alloc::vec![b'x'; len]), None);
+    }
+}
