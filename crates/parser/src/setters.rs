@@ -77,6 +77,16 @@ impl Url {
         true
     }
 
+    /// Replaces the serialization from `start` on (the last component) with `delimiter` and
+    /// `value`, which needs no encoding; the caller checked that it fits the `u32` offsets.
+    #[inline]
+    fn write_last(&mut self, start: u32, delimiter: char, value: &str) {
+        self.serialization.truncate(start as usize);
+        self.serialization.reserve(value.len() + 1);
+        self.serialization.push(delimiter);
+        self.serialization.push_str(value);
+    }
+
     /// [`splice`](Self::splice) for a range that text follows and that does not hold `text`
     /// already: the range goes and `text` comes, with no test for those cases.
     #[must_use]
@@ -657,10 +667,7 @@ impl Url {
         {
             // The usual case: nothing follows the query and no byte needs encoding (the set
             // has the tabs and newlines too), so `?` and the value are appended as they are.
-            self.serialization.truncate(start as usize);
-            self.serialization.reserve(value.len() + 1);
-            self.serialization.push('?');
-            self.serialization.push_str(value);
+            self.write_last(start, '?', value);
             self.query_start = NonZeroU32::new(start);
             self.debug_check();
             return Ok(());
@@ -753,10 +760,7 @@ impl Url {
         {
             // The usual case: no byte needs encoding (the set has the tabs and newlines too),
             // so `#` and the value are appended as they are (the fragment is last).
-            self.serialization.truncate(start as usize);
-            self.serialization.reserve(value.len() + 1);
-            self.serialization.push('#');
-            self.serialization.push_str(value);
+            self.write_last(start, '#', value);
             self.fragment_start = NonZeroU32::new(start);
             self.debug_check();
             return Ok(());
