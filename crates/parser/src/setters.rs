@@ -43,20 +43,26 @@ impl Url {
             // The last component: no tail to move.
             self.serialization.truncate(start as usize);
             self.serialization.push_str(text);
-        } else if range.len() == text.len() && self.serialization.get(range.clone()) == Some(text) {
-            // The same text: nothing to write or move.
-            return true;
-        } else {
-            // Two tail moves (memmove) beat `replace_range`, whose splice copies byte by byte.
-            if !range.is_empty() {
-                self.serialization.drain(range);
-            }
-            if !text.is_empty() {
-                self.serialization.insert_str(start as usize, text);
-            }
+            self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
+        } else if range.len() != text.len() || self.serialization.get(range) != Some(text) {
+            // Unless it is the same text, which needs nothing written or moved.
+            self.move_in(start, end, text, first);
+        }
+        true
+    }
+
+    /// The write of a checked [`splice`](Self::splice) before the end: the range goes and
+    /// `text` comes (two tail moves, which beat `replace_range`, whose splice copies byte by
+    /// byte), and the offsets from `first` on move.
+    #[inline]
+    fn move_in(&mut self, start: u32, end: u32, text: &str, first: Shift) {
+        if end > start {
+            self.serialization.drain(start as usize..end as usize);
+        }
+        if !text.is_empty() {
+            self.serialization.insert_str(start as usize, text);
         }
         self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
-        true
     }
 
     /// Removes `start..end` of the serialization and moves every offset from `first` on back
@@ -94,11 +100,7 @@ impl Url {
         if !self.can_splice(start, end, text.len()) {
             return false;
         }
-        if end > start {
-            self.serialization.drain(start as usize..end as usize);
-        }
-        self.serialization.insert_str(start as usize, text);
-        self.shift_offsets(first, to_u32(text.len()).wrapping_sub(end - start));
+        self.move_in(start, end, text, first);
         true
     }
 

@@ -6,7 +6,7 @@
 
 use alloc::string::String;
 
-use weburl_percent::{AsciiSet, USERINFO, encode_into};
+use weburl_percent::{AsciiSet, USERINFO, encode_into, percent_encode_byte};
 
 use crate::Url;
 use crate::url::to_u32;
@@ -23,6 +23,8 @@ pub(super) fn encoded_len(value: &str, set: &AsciiSet) -> usize {
     value.bytes().map(|b| if set.contains(b) { 3 } else { 1 }).sum()
 }
 
+const _: () = assert!(STACK % 16 == 0, "the UTF-8 check reads whole 16-byte blocks");
+
 /// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
 /// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
 #[repr(C, align(16))]
@@ -37,7 +39,6 @@ fn compose(
     set: &AsciiSet,
     suffix: &str,
 ) -> Option<usize> {
-    let hex = |d: u8| b"0123456789ABCDEF".get(usize::from(d & 15)).copied().unwrap_or(b'0');
     let mut n = 0;
     for &b in prefix.as_bytes() {
         *buffer.get_mut(n)? = b;
@@ -45,8 +46,12 @@ fn compose(
     }
     for &b in value.as_bytes() {
         if set.contains(b) {
-            let Some([percent, high, low]) = buffer.get_mut(n..n + 3) else { return None };
-            (*percent, *high, *low) = (b'%', hex(b >> 4), hex(b));
+            let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
+                (buffer.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
+            else {
+                return None;
+            };
+            (*to_percent, *to_high, *to_low) = (percent, high, low);
             n += 3;
         } else {
             *buffer.get_mut(n)? = b;
