@@ -130,6 +130,54 @@ pub(crate) fn skip_members(bytes: &[u8], mut i: usize, mask: u8) -> usize {
     i
 }
 
+/// Eight copies of `byte`, one in each byte of a word.
+#[inline(always)]
+pub(crate) const fn splat(byte: u8) -> u64 {
+    u64::from_ne_bytes([byte; 8])
+}
+
+/// The high bit of each zero byte of `word`, and no other bit (exact: a zero byte does not
+/// mark the bytes above it, as the shorter borrow-based test would).
+#[inline(always)]
+pub(crate) const fn zero_bytes(word: u64) -> u64 {
+    const LOWS: u64 = splat(0x7F);
+    const HIGHS: u64 = splat(0x80);
+    !(((word & LOWS) + LOWS) | word) & HIGHS
+}
+
+/// The index of the first `needle` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
+#[inline]
+pub(crate) fn find_byte(bytes: &[u8], mut i: usize, needle: u8) -> usize {
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let hits = zero_bytes(u64::from_le_bytes(*chunk) ^ splat(needle));
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    bytes
+        .get(i..)
+        .and_then(|tail| tail.iter().position(|&b| b == needle))
+        .map_or(bytes.len(), |p| i + p)
+}
+
+/// The index of the first `a` or `b` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
+#[inline]
+pub(crate) fn find_either(bytes: &[u8], mut i: usize, a: u8, b: u8) -> usize {
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let word = u64::from_le_bytes(*chunk);
+        let hits = zero_bytes(word ^ splat(a)) | zero_bytes(word ^ splat(b));
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    bytes
+        .get(i..)
+        .and_then(|tail| tail.iter().position(|&c| c == a || c == b))
+        .map_or(bytes.len(), |p| i + p)
+}
+
 /// True when `byte` has any flag of `mask`.
 #[inline(always)]
 pub(crate) fn is(byte: u8, mask: u8) -> bool {
@@ -213,6 +261,22 @@ mod tests {
                 assert!(!is(b, 0xFF), "{b:#x}");
             }
         }
+    }
+
+    #[test]
+    fn word_finds_match_position() {
+        let text = b"ab/cd%efghijklmn/opq%rs/%%t";
+        for from in 0..=text.len() {
+            let want = |pred: &dyn Fn(u8) -> bool| {
+                (from..text.len()).find(|&j| pred(text[j])).unwrap_or(text.len())
+            };
+            assert_eq!(find_byte(text, from, b'%'), want(&|c| c == b'%'), "{from}");
+            assert_eq!(find_byte(text, from, b'z'), text.len());
+            assert_eq!(find_either(text, from, b'/', b'%'), want(&|c| c == b'/' || c == b'%'));
+        }
+        // Bytes with the high bit set are not taken for a match.
+        assert_eq!(find_byte(&[0xAF, 0x80, 0x25, 0, 0, 0, 0, 0, 0], 0, b'%'), 2);
+        assert_eq!(find_either(&[0xAF; 9], 0, b'/', b'%'), 9);
     }
 
     #[test]

@@ -5,9 +5,9 @@
 use alloc::string::String;
 
 use crate::builder::Builder;
-use crate::chars::{is_unreserved, pct_encoded_at};
+use crate::chars::{find_byte, find_either, is_unreserved, pct_encoded_at};
 use crate::host::HostKind;
-use crate::resolve::remove_dot_segments_at;
+use crate::resolve::{DotFree, remove_dot_segments_at};
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// The schemes with scheme-based normalization rules (section 6.2.3).
@@ -61,44 +61,79 @@ fn hex_upper(n: u8) -> char {
     char::from(if n < 10 { b'0' + n } else { b'A' + n - 10 })
 }
 
+/// Appends the triplet or lone `%` at `bytes[pct]` normalized (sections 6.2.2.1 and 6.2.2.2):
+/// a triplet of an unreserved character decoded (lowercased with `lowercase`), another
+/// triplet with upper-case hex digits, and a `%` that starts no triplet (not in a valid
+/// reference) kept as it is. Returns the index after what it consumed.
+#[inline]
+fn push_pct_normalized(bytes: &[u8], pct: usize, out: &mut String, lowercase: bool) -> usize {
+    match pct_encoded_at(bytes, pct) {
+        Some(decoded) if is_unreserved(decoded) => {
+            out.push(char::from(if lowercase { decoded.to_ascii_lowercase() } else { decoded }));
+            pct + 3
+        }
+        Some(decoded) => {
+            out.push('%');
+            out.push(hex_upper(decoded >> 4));
+            out.push(hex_upper(decoded));
+            pct + 3
+        }
+        None => {
+            out.push('%');
+            pct + 1
+        }
+    }
+}
+
 /// Appends `component` to `out` with percent-encoding normalization (section 6.2.2.2: the
 /// triplets of unreserved characters are decoded) and the hex digits of the other triplets in
 /// upper case (section 6.2.2.1). With `lowercase`, the other characters are lowercased too
 /// (for the host). `component` is part of a valid reference, so it is ASCII.
 fn pct_normalize_into(component: &str, out: &mut String, lowercase: bool) {
-    let mut rest = component;
+    let bytes = component.as_bytes();
+    let mut i = 0;
     loop {
         // The run before the next `%`, copied in one piece.
-        let (run, tail) = rest.split_at(rest.find('%').unwrap_or(rest.len()));
+        let pct = find_byte(bytes, i, b'%');
         let start = out.len();
-        out.push_str(run);
+        out.push_str(component.get(i..pct).unwrap_or_default());
         if lowercase && let Some(appended) = out.get_mut(start..) {
             appended.make_ascii_lowercase();
         }
-        if tail.is_empty() {
+        if pct == bytes.len() {
             return;
         }
-        match pct_encoded_at(tail.as_bytes(), 0) {
-            Some(decoded) if is_unreserved(decoded) => {
-                out.push(char::from(if lowercase {
-                    decoded.to_ascii_lowercase()
-                } else {
-                    decoded
-                }));
-                rest = tail.get(3..).unwrap_or_default();
-            }
-            Some(decoded) => {
-                out.push('%');
-                out.push(hex_upper(decoded >> 4));
-                out.push(hex_upper(decoded));
-                rest = tail.get(3..).unwrap_or_default();
-            }
-            // A `%` that starts no triplet (not in a valid reference) is kept as it is.
-            None => {
-                out.push('%');
-                rest = tail.get(1..).unwrap_or_default();
-            }
+        i = push_pct_normalized(bytes, pct, out, lowercase);
+    }
+}
+
+/// Appends `path`, which starts with `"/"`, to `out` with percent-encoding normalization and
+/// then its dot segments removed (section 6.2.2.2, then 6.2.2.3), in one pass.
+///
+/// Dot segments go as in [`DotFree`]. Decoding makes no `"/"` (it is reserved), so each
+/// segment is normalized into `out` first and then tested, which sees `"%2E"` as `"."`.
+fn normalize_absolute_path_into(path: &str, out: &mut String) {
+    let bytes = path.as_bytes();
+    let mut dot_free = DotFree::start(out);
+    // Where the `"/"` of the segment being written is in `out`.
+    let mut slash = out.len();
+    out.push('/');
+    let mut i = 1;
+    loop {
+        let stop = find_either(bytes, i, b'/', b'%');
+        out.push_str(path.get(i..stop).unwrap_or_default());
+        if bytes.get(stop) == Some(&b'%') {
+            i = push_pct_normalized(bytes, stop, out, false);
+            continue;
         }
+        dot_free.end_segment(out, slash);
+        if stop == bytes.len() {
+            dot_free.finish(out);
+            return;
+        }
+        slash = out.len();
+        out.push('/');
+        i = stop + 1;
     }
 }
 
@@ -128,7 +163,9 @@ impl UriRef<'_> {
     #[must_use]
     pub fn normalized(&self) -> UriRefBuf {
         let known = self.scheme().and_then(Known::from_scheme);
-        let mut b = Builder::new(self.as_str().len() + 1);
+        // Normalizing never lengthens a component; it may add one `"/"` (an empty path after
+        // an authority) or, without an authority, `end_path`'s `"/."`, not both.
+        let mut b = Builder::new(self.as_str().len() + 2);
         if let Some(scheme) = self.scheme() {
             push_lowercase(b.out(), scheme);
             b.end_scheme();
@@ -139,10 +176,14 @@ impl UriRef<'_> {
         // Path: percent-encoding normalization, then dot segments (section 6.2.2 order).
         b.start_path();
         let path = self.path();
-        let path_start = b.out().len();
-        pct_normalize_into(path, b.out(), false);
-        if self.is_uri() || path.starts_with('/') {
-            remove_dot_segments_at(b.out(), path_start);
+        if path.starts_with('/') {
+            normalize_absolute_path_into(path, b.out());
+        } else {
+            let path_start = b.out().len();
+            pct_normalize_into(path, b.out(), false);
+            if self.is_uri() {
+                remove_dot_segments_at(b.out(), path_start);
+            }
         }
         if path.is_empty() && self.has_authority() && known.is_some() {
             b.out().push('/');
@@ -270,6 +311,27 @@ mod tests {
                 naive_pct_normalize_into(&text, &mut naive, lowercase);
                 assert_eq!(fast, naive, "{text:?} {lowercase}");
             }
+        }
+    }
+
+    #[test]
+    fn one_pass_absolute_paths_match_the_two_passes() {
+        let pieces =
+            ["/", "/", ".", "..", "%2e", "%2E", "a", "%41", "%2f", "%", "b.", ".c", "%7e", "%5"];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut path = String::from("/");
+            for k in 0..(seed % 11) {
+                path.push_str(pieces[((seed >> (k * 4 + 4)) % 14) as usize]);
+            }
+            let (mut fast, mut slow) = (String::from("x:"), String::from("x:"));
+            normalize_absolute_path_into(&path, &mut fast);
+            pct_normalize_into(&path, &mut slow, false);
+            remove_dot_segments_at(&mut slow, 2);
+            assert_eq!(fast, slow, "{path:?}");
         }
     }
 

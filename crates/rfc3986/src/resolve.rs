@@ -4,6 +4,7 @@
 use alloc::string::String;
 
 use crate::builder::Builder;
+use crate::chars::{find_byte, splat, zero_bytes};
 use crate::error::Error;
 use crate::uri_ref::{UriRef, UriRefBuf};
 
@@ -27,20 +28,15 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// (or at the start) can begin such a segment, and words without one are passed at once.
 #[inline]
 fn has_dot_segment(path: &str) -> bool {
-    const LOWS: u64 = u64::from_ne_bytes([0x7F; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    const DOTS: u64 = u64::from_ne_bytes([b'.'; 8]);
-    const SLASHES: u64 = u64::from_ne_bytes([b'/'; 8]);
-    // The high bit of each zero byte of `x` (exact: no false positives).
-    let zeros = |x: u64| !(((x & LOWS) + LOWS) | x) & HIGHS;
+    let (dot_word, slash_word) = (splat(b'.'), splat(b'/'));
     let bytes = path.as_bytes();
     let mut i = 0;
     // Whether the byte before `i` is a `/` (the start counts as one).
     let mut after_slash = true;
     while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let word = u64::from_le_bytes(*chunk);
-        let slashes = zeros(word ^ SLASHES);
-        let mut starts = zeros(word ^ DOTS) & (slashes << 8 | u64::from(after_slash) << 7);
+        let slashes = zero_bytes(word ^ slash_word);
+        let mut starts = zero_bytes(word ^ dot_word) & (slashes << 8 | u64::from(after_slash) << 7);
         while starts != 0 {
             if is_dot_segment_at(bytes, i + (starts.trailing_zeros() / 8) as usize) {
                 return true;
@@ -138,23 +134,125 @@ pub(crate) fn remove_dot_segments_at(out: &mut String, start: usize) {
     });
 }
 
+/// Section 5.2.4 for a path that starts with `"/"`, written to `out` in one pass.
+///
+/// For such a path the algorithm comes down to a stack of `"/"`-led segments: a `"."`
+/// segment is dropped, a `".."` one also drops the segment before it (if any), and when the
+/// last segment was either, the path ends with `"/"`. Each segment is written as it comes and
+/// taken off again if it is a dot segment, so nothing is moved twice.
+pub(crate) struct DotFree {
+    /// Where the path starts in `out`.
+    root: usize,
+    /// Whether the last segment ended was `"."` or `".."`.
+    ends_in_dot: bool,
+}
+
+impl DotFree {
+    /// A path that starts at the end of `out`.
+    pub(crate) fn start(out: &str) -> DotFree {
+        DotFree { root: out.len(), ends_in_dot: false }
+    }
+
+    /// Ends the segment written after the `"/"` at `out[slash]`, the last one in `out`: a
+    /// `"."` segment goes with its `"/"`, a `".."` segment also with the segment before it.
+    #[inline]
+    pub(crate) fn end_segment(&mut self, out: &mut String, slash: usize) {
+        let keep = match out.as_bytes().get(slash + 1..) {
+            Some(b".") => slash,
+            Some(b"..") => {
+                let stack = out.as_bytes().get(self.root..slash).unwrap_or_default();
+                self.root + stack.iter().rposition(|&b| b == b'/').unwrap_or(0)
+            }
+            _ => {
+                self.ends_in_dot = false;
+                return;
+            }
+        };
+        self.ends_in_dot = true;
+        out.truncate(keep);
+    }
+
+    /// Appends the segments of `path`, which is empty or starts with `"/"`.
+    fn push(&mut self, out: &mut String, path: &str) {
+        let bytes = path.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let end = find_byte(bytes, i + 1, b'/');
+            let slash = out.len();
+            out.push_str(path.get(i..end).unwrap_or_default());
+            self.end_segment(out, slash);
+            i = end;
+        }
+    }
+
+    /// Appends `"/"` and then `path` (whose first segment that `"/"` leads).
+    fn push_after_slash(&mut self, out: &mut String, path: &str) {
+        let end = find_byte(path.as_bytes(), 0, b'/');
+        let slash = out.len();
+        out.push('/');
+        out.push_str(path.get(..end).unwrap_or_default());
+        self.end_segment(out, slash);
+        self.push(out, path.get(end..).unwrap_or_default());
+    }
+
+    /// Ends the path: with `"/"` when its last segment was a dot segment.
+    pub(crate) fn finish(self, out: &mut String) {
+        if self.ends_in_dot {
+            out.push('/');
+        }
+    }
+}
+
 /// Section 5.2.4 for `path`, appended to `out`.
 pub(crate) fn remove_dot_segments_into(path: &str, out: &mut String) {
+    if path.starts_with('/') {
+        if has_dot_segment(path) {
+            let mut dot_free = DotFree::start(out);
+            dot_free.push(out, path);
+            dot_free.finish(out);
+        } else {
+            out.push_str(path);
+        }
+        return;
+    }
     let start = out.len();
     out.push_str(path);
     remove_dot_segments_at(out, start);
 }
 
-/// Section 5.2.3, merge, appended to `out`: the base path up to and including its last `"/"`
-/// (or `"/"` when the base has an authority and an empty path), then the reference's path.
-fn merge_into(base: &UriRef<'_>, reference_path: &str, out: &mut String) {
+/// Section 5.2.3, merge, then 5.2.4, appended to `out`: the base path up to and including its
+/// last `"/"` (or `"/"` when the base has an authority and an empty path), then the
+/// reference's path, without dot segments.
+fn merge_without_dots_into(base: &UriRef<'_>, reference_path: &str, out: &mut String) {
     let base_path = base.path();
-    if base.has_authority() && base_path.is_empty() {
-        out.push('/');
-    } else if let Some(last_slash) = base_path.rfind('/') {
-        out.push_str(base_path.get(..=last_slash).unwrap_or_default());
+    let prefix = if base.has_authority() && base_path.is_empty() {
+        "/"
+    } else {
+        base_path.rfind('/').and_then(|last| base_path.get(..=last)).unwrap_or_default()
+    };
+    let Some(rooted) = prefix.strip_suffix('/').filter(|_| prefix.starts_with('/')) else {
+        // A rootless base path: the merged path need not start with "/".
+        let start = out.len();
+        out.push_str(prefix);
+        out.push_str(reference_path);
+        remove_dot_segments_at(out, start);
+        return;
+    };
+    // The prefix ends with "/", so a dot segment of the merged path lies in one of the two
+    // pieces, and a piece without one is copied whole (it leaves the stack as it found it).
+    let mut dot_free = DotFree::start(out);
+    if has_dot_segment(rooted) {
+        dot_free.push(out, rooted);
+    } else {
+        out.push_str(rooted);
     }
-    out.push_str(reference_path);
+    if has_dot_segment(reference_path) {
+        dot_free.push_after_slash(out, reference_path);
+        dot_free.finish(out);
+    } else {
+        out.push('/');
+        out.push_str(reference_path);
+    }
 }
 
 impl UriRef<'_> {
@@ -214,9 +312,7 @@ impl UriRef<'_> {
                     if r.path().starts_with('/') {
                         remove_dot_segments_into(r.path(), t.out());
                     } else {
-                        let start = t.out().len();
-                        merge_into(base, r.path(), t.out());
-                        remove_dot_segments_at(t.out(), start);
+                        merge_without_dots_into(base, r.path(), t.out());
                     }
                     t.end_path();
                     push_query(&mut t, r.query());
@@ -242,7 +338,66 @@ fn push_query(t: &mut Builder, query: Option<&str>) {
 
 #[cfg(test)]
 mod tests {
+    use alloc::format;
+    use alloc::vec::Vec;
+
     use super::*;
+
+    /// Section 5.2.4 by the in-place loop alone: the oracle of the one-pass forms.
+    fn in_place(path: &str) -> String {
+        let mut bytes = path.as_bytes().to_vec();
+        let len = remove_dot_segments_in_place(&mut bytes, 0);
+        bytes.truncate(len);
+        String::from_utf8(bytes).unwrap()
+    }
+
+    /// Random paths from pieces that make every kind of dot segment.
+    fn random_paths(seed: u64, count: usize) -> impl Iterator<Item = String> {
+        let pieces = ["/", "/", ".", "..", "a", "bc", ".d", "e.", "...", "/", "%2E"];
+        let mut seed = seed;
+        (0..count).map(move |_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (0..(seed % 10)).map(|k| pieces[((seed >> (k * 4 + 4)) % 11) as usize]).collect()
+        })
+    }
+
+    #[test]
+    fn one_pass_rooted_paths_match_the_in_place_loop() {
+        for tail in random_paths(0x9E37_79B9_7F4A_7C15, 20_000) {
+            let path = format!("/{tail}");
+            let mut out = String::from("x:");
+            remove_dot_segments_into(&path, &mut out);
+            assert_eq!(out, format!("x:{}", in_place(&path)), "{path:?}");
+        }
+    }
+
+    #[test]
+    fn one_pass_merges_match_the_in_place_loop() {
+        let bases = random_paths(0x2545_F491_4F6C_DD1D, 400).collect::<Vec<_>>();
+        let references = random_paths(0x1234_5678_9ABC_DEF1, 50).collect::<Vec<_>>();
+        for base_path in &bases {
+            for authority in [true, false] {
+                let base_text = if authority {
+                    format!("x://h/{base_path}")
+                } else {
+                    format!("x:/{base_path}")
+                };
+                let Ok(base) = UriRef::parse(&base_text) else { continue };
+                for reference in references.iter().filter(|r| !r.starts_with('/')) {
+                    let prefix = match base.path().rfind('/') {
+                        Some(last) => &base.path()[..=last],
+                        None => "/",
+                    };
+                    let mut out = String::new();
+                    merge_without_dots_into(&base, reference, &mut out);
+                    let merged = format!("{prefix}{reference}");
+                    assert_eq!(out, in_place(&merged), "{base_text:?} {reference:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_two_traces_of_section_5_2_4() {
