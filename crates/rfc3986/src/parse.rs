@@ -132,6 +132,13 @@ fn ends_authority(byte: Option<&u8>) -> bool {
 
 /// Parses all of `input` as `grammar`.
 pub(crate) fn parse(input: &str, grammar: Grammar) -> Result<Parts, Error> {
+    parse_inline(input, grammar)
+}
+
+/// [`parse`], inlined where the offsets are not wanted (the validators), so that the
+/// compiler drops what only records them.
+#[inline(always)]
+fn parse_inline(input: &str, grammar: Grammar) -> Result<Parts, Error> {
     let bytes = input.as_bytes();
     // Section 4.1: a URI when a scheme and ":" come first (section 3.1).
     let stop = scheme_stop(bytes);
@@ -274,7 +281,7 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
 /// assert_eq!(validate("http://a/{x}"), Err(Error::Syntax { rule: Rule::PathAbempty, offset: 9 }));
 /// ```
 pub fn validate(input: &str) -> Result<(), Error> {
-    parse(input, Grammar::UriReference).map(drop)
+    parse_inline(input, Grammar::UriReference).map(drop)
 }
 
 /// Validates all of `input` as a `URI` (section 3): like [`validate`], and a scheme is
