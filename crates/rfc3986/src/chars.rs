@@ -76,32 +76,38 @@ static TABLE: [u8; 256] = {
     table
 };
 
-/// For each byte, 1 when it has a flag of `mask`, else 0.
-const fn member_table(mask: u8) -> [u8; 256] {
-    let mut table = [0u8; 256];
-    let mut b = 0usize;
-    while b < 256 {
-        #[allow(clippy::indexing_slicing, reason = "const-evaluated; indices below 256")]
-        if TABLE[b] & mask != 0 {
-            table[b] = 1;
+/// For each position `k` of an eight-byte group and each byte, `1 << k` when the byte has a
+/// flag of `mask`, else 0: the bits of a group's members are then one load and one `or` a
+/// byte, with no shift.
+const fn member_tables(mask: u8) -> [[u8; 256]; 8] {
+    let mut tables = [[0u8; 256]; 8];
+    let mut k = 0usize;
+    while k < 8 {
+        let mut b = 0usize;
+        while b < 256 {
+            #[allow(clippy::indexing_slicing, reason = "const-evaluated; indices below 8 and 256")]
+            if TABLE[b] & mask != 0 {
+                tables[k][b] = 1 << k;
+            }
+            b += 1;
         }
-        b += 1;
+        k += 1;
     }
-    table
+    tables
 }
 
-/// [`member_table`] of the classes [`scan`] runs over.
-static PATH_MEMBERS: [u8; 256] = member_table(PATH);
-/// [`member_table`] of [`QUERY`].
-static QUERY_MEMBERS: [u8; 256] = member_table(QUERY);
-/// [`member_table`] of [`SEGMENT_NC`].
-static SEGMENT_NC_MEMBERS: [u8; 256] = member_table(SEGMENT_NC);
-/// [`member_table`] of [`REG_NAME`].
-static REG_NAME_MEMBERS: [u8; 256] = member_table(REG_NAME);
+/// [`member_tables`] of the classes [`scan`] runs over.
+static PATH_MEMBERS: [[u8; 256]; 8] = member_tables(PATH);
+/// [`member_tables`] of [`QUERY`].
+static QUERY_MEMBERS: [[u8; 256]; 8] = member_tables(QUERY);
+/// [`member_tables`] of [`SEGMENT_NC`].
+static SEGMENT_NC_MEMBERS: [[u8; 256]; 8] = member_tables(SEGMENT_NC);
+/// [`member_tables`] of [`REG_NAME`].
+static REG_NAME_MEMBERS: [[u8; 256]; 8] = member_tables(REG_NAME);
 
-/// The member table of `mask`, when it has one (folded away when `mask` is a constant).
+/// The member tables of `mask`, when it has them (folded away when `mask` is a constant).
 #[inline(always)]
-fn members_of(mask: u8) -> Option<&'static [u8; 256]> {
+fn members_of(mask: u8) -> Option<&'static [[u8; 256]; 8]> {
     match mask {
         PATH => Some(&PATH_MEMBERS),
         QUERY => Some(&QUERY_MEMBERS),
@@ -111,21 +117,37 @@ fn members_of(mask: u8) -> Option<&'static [u8; 256]> {
     }
 }
 
-/// From `i`, skips whole groups of eight bytes that are all in the class `mask` (one load and
-/// one `and` a byte); returns where the first group with another byte (or the last, shorter
-/// group) starts. Classes without a member table skip nothing.
+/// The index of the first byte at or after `i` that is not in the class `mask` (or
+/// `bytes.len()`). Eight bytes a step: the step's member bits say at once where in the
+/// group the run stops, so only the last, shorter group is read byte by byte.
 #[inline(always)]
-pub(crate) fn skip_members(bytes: &[u8], mut i: usize, mask: u8) -> usize {
+pub(crate) fn next_outsider(bytes: &[u8], mut i: usize, mask: u8) -> usize {
     if let Some(members) = members_of(mask) {
-        while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-            let all = chunk
+        let present = |chunk: &[u8; 8]| {
+            chunk
                 .iter()
-                .fold(1, |acc, &b| acc & members.get(usize::from(b)).copied().unwrap_or(0));
-            if all == 0 {
-                break;
+                .zip(members)
+                .fold(0u8, |acc, (&b, table)| acc | table.get(usize::from(b)).copied().unwrap_or(0))
+        };
+        while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+            let present = present(chunk);
+            if present != u8::MAX {
+                return i + (!present).trailing_zeros() as usize;
             }
             i += 8;
         }
+        // Fewer than eight bytes are left: the last eight of the input, with those before `i`
+        // (already read) counted as members.
+        let last = bytes.len().wrapping_sub(8);
+        if i < bytes.len()
+            && let Some(chunk) = bytes.get(last..).and_then(<[u8]>::first_chunk::<8>)
+        {
+            let present = present(chunk) | ((1u8 << (i - last)) - 1);
+            return last + (!present).trailing_zeros() as usize;
+        }
+    }
+    while bytes.get(i).is_some_and(|&b| is(b, mask)) {
+        i += 1;
     }
     i
 }
@@ -218,22 +240,16 @@ pub(crate) fn pct_encoded_at(bytes: &[u8], i: usize) -> Option<u8> {
 /// index of a `%` that does not start a valid triplet.
 #[inline]
 pub(crate) fn scan(bytes: &[u8], mut i: usize, mask: u8) -> Result<usize, usize> {
-    // Eight bytes at a time while they are all in the class, then byte by byte from the
-    // first that is not (or is a `%`).
-    i = skip_members(bytes, i, mask);
-    while let Some(&b) = bytes.get(i) {
-        if is(b, mask) {
-            i += 1;
-        } else if b == b'%' {
-            if pct_encoded_at(bytes, i).is_none() {
-                return Err(i);
-            }
-            i += 3;
-        } else {
-            break;
+    loop {
+        i = next_outsider(bytes, i, mask);
+        if bytes.get(i) != Some(&b'%') {
+            return Ok(i);
         }
+        if pct_encoded_at(bytes, i).is_none() {
+            return Err(i);
+        }
+        i += 3;
     }
-    Ok(i)
 }
 
 #[cfg(test)]

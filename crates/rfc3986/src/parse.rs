@@ -223,13 +223,11 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
     if bytes.get(start) == Some(&b'[') {
         return host_and_port(bytes, start, None, start);
     }
-    // Whole groups of eight reg-name bytes first (once: retrying after each stop would read
-    // the same bytes again).
-    let mut i = chars::skip_members(bytes, start, REG_NAME);
+    let mut i = start;
     let mut colon = None;
     loop {
+        i = chars::next_outsider(bytes, i, REG_NAME);
         match bytes.get(i) {
-            Some(&b) if chars::is(b, REG_NAME) => i += 1,
             Some(b':') => {
                 colon = colon.or(Some(i));
                 i += 1;
