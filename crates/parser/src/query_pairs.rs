@@ -15,7 +15,7 @@ use core::num::NonZeroU32;
 
 use weburl_percent::{AsciiSet, FORM_URLENCODED};
 
-use crate::setters::{Shift, fits_u32};
+use crate::setters::{Shift, fits_u32, make_room};
 use crate::url::SchemeType;
 use crate::{ParseError, Url};
 
@@ -65,6 +65,7 @@ impl Url {
             let at = self.path_end();
             // A URL of `u32::MAX` bytes stays without a query; the appender then does nothing.
             let added = if self.fragment_start.is_none() && at < u32::MAX {
+                make_room(&mut self.serialization, 1);
                 self.serialization.push('?');
                 true
             } else {
