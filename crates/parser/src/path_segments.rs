@@ -14,7 +14,7 @@ use weburl_percent::{AsciiSet, PATH};
 
 use crate::Url;
 use crate::query_pairs::{Inserter, encoded_len, push_encoded};
-use crate::setters::{Shift, fits_u32};
+use crate::setters::{Shift, fits_u32, make_room};
 
 /// The segments of a URL's path (percent-encoded, as they are in the href), returned by
 /// [`Url::path_segments`]. Iterates from either end.
@@ -285,6 +285,8 @@ impl PathSegmentsMut<'_> {
         }
         // Path state, step 1.4: a drive letter's `|` becomes `:`.
         let letter = if drive_quirk { segment.get(..1) } else { None };
+        // Room for the segment as it is (all it needs unless it has bytes to encode).
+        make_room(&mut url.serialization, separator.len() + segment.len());
         let end = url.path_end();
         if end == url.len_u32() {
             // Nothing follows the path: encode straight onto the end of the URL.
