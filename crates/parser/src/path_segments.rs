@@ -14,7 +14,7 @@ use weburl_percent::{AsciiSet, PATH};
 
 use crate::Url;
 use crate::query_pairs::{Inserter, encoded_len, push_encoded};
-use crate::setters::{Shift, fits_u32};
+use crate::setters::{Shift, fits_u32, has_member, make_room};
 
 /// The segments of a URL's path (percent-encoded, as they are in the href), returned by
 /// [`Url::path_segments`]. Iterates from either end.
@@ -83,6 +83,10 @@ const SEGMENT: AsciiSet = PATH.add_all(b"%/");
 
 /// [`SEGMENT`] for special URLs, whose parser also ends a segment at U+005C (`\`).
 const SPECIAL_SEGMENT: AsciiSet = SEGMENT.add(b'\\');
+
+/// From how many bytes on [`PathSegmentsMut::push`] copies a segment that needs no encoding
+/// in one piece.
+const PLAIN_COPY: usize = 8;
 
 impl Url {
     /// The path's segments (percent-encoded), or `None` when the path is opaque.
@@ -285,6 +289,8 @@ impl PathSegmentsMut<'_> {
         }
         // Path state, step 1.4: a drive letter's `|` becomes `:`.
         let letter = if drive_quirk { segment.get(..1) } else { None };
+        // Room for the segment as it is (all it needs unless it has bytes to encode).
+        make_room(&mut url.serialization, separator.len() + segment.len());
         let end = url.path_end();
         if end == url.len_u32() {
             // Nothing follows the path: encode straight onto the end of the URL.
@@ -294,6 +300,11 @@ impl PathSegmentsMut<'_> {
                 Some(letter) => {
                     out.push_str(letter);
                     out.push(':');
+                }
+                // A segment of eight bytes or more with nothing to encode (`index.html`) is
+                // copied in one piece; shorter ones cost less byte by byte than the copy's call.
+                None if segment.len() >= PLAIN_COPY && !has_member(segment, set) => {
+                    out.push_str(segment);
                 }
                 None => push_encoded(out, segment, set, false),
             }
@@ -368,6 +379,9 @@ mod tests {
     fn push_and_pop() {
         assert_eq!(edit("https://h/", |p| _ = p.push("a").push("b")), "https://h/a/b");
         assert_eq!(edit("https://h/a/", |p| _ = p.push("b")), "https://h/a//b");
+        assert_eq!(edit("https://h/a", |p| _ = p.push("index.html")), "https://h/a/index.html");
+        assert_eq!(edit("https://h/", |p| _ = p.push("abcdefg\\")), "https://h/abcdefg%5C");
+        assert_eq!(edit("sc://h/", |p| _ = p.push("abcdefg\\")), "sc://h/abcdefg\\");
         assert_eq!(edit("https://h/a?q#f", |p| _ = p.push("b c")), "https://h/a/b%20c?q#f");
         assert_eq!(edit("sc://h", |p| _ = p.push("x")), "sc://h/x");
         assert_eq!(edit("sc://h", |p| _ = p.pop().pop_if_empty()), "sc://h");

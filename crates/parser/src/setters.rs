@@ -849,6 +849,29 @@ pub(crate) fn fits_u32(len: usize, removed: usize, added: usize) -> bool {
         .is_some_and(|total| u32::try_from(total).is_ok())
 }
 
+/// Makes room in `out` for `additional` more bytes. When it must grow, it grows as `Vec` does
+/// (to at least twice its capacity), but into a fresh buffer that the bytes are copied to, not
+/// through `realloc`: a serialization that was cloned has no spare room, and glibc's `realloc`
+/// of such a small block that cannot grow in place allocates, copies and frees past the
+/// thread cache (about 190 instructions, where a cached allocation, copy and free take under
+/// half of that).
+#[inline]
+pub(crate) fn make_room(out: &mut String, additional: usize) {
+    if out.capacity() - out.len() < additional {
+        grow(out, additional);
+    }
+}
+
+/// [`make_room`]'s growth, out of line.
+#[cold]
+#[inline(never)]
+fn grow(out: &mut String, additional: usize) {
+    let wanted = out.len().saturating_add(additional).max(out.capacity().saturating_mul(2));
+    let mut grown = String::with_capacity(wanted);
+    grown.push_str(out);
+    *out = grown;
+}
+
 mod credentials;
 mod fast;
 #[cfg(test)]
