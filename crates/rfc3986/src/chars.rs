@@ -136,10 +136,11 @@ pub(crate) fn next_outsider(bytes: &[u8], mut i: usize, mask: u8) -> usize {
             }
             i += 8;
         }
-        // Fewer than eight bytes are left: the last eight of the input, with those before `i`
-        // (already read) counted as members.
+        // Fewer than eight bytes are left: unless they are very few, the last eight of the
+        // input, with those before `i` (already read) counted as members.
+        const TAIL_BYTE_LOOP: usize = 3;
         let last = bytes.len().wrapping_sub(8);
-        if i < bytes.len()
+        if i + TAIL_BYTE_LOOP < bytes.len()
             && let Some(chunk) = bytes.get(last..).and_then(<[u8]>::first_chunk::<8>)
         {
             let present = present(chunk) | ((1u8 << (i - last)) - 1);
@@ -238,7 +239,7 @@ pub(crate) fn pct_encoded_at(bytes: &[u8], i: usize) -> Option<u8> {
 ///
 /// Returns the index of the first byte that is neither (or `bytes.len()`), or `Err` with the
 /// index of a `%` that does not start a valid triplet.
-#[inline]
+#[inline(always)]
 pub(crate) fn scan(bytes: &[u8], mut i: usize, mask: u8) -> Result<usize, usize> {
     loop {
         i = next_outsider(bytes, i, mask);
