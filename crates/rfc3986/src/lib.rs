@@ -57,6 +57,8 @@ pub mod error;
 pub mod host;
 pub mod normalize;
 pub mod parse;
+#[cfg(test)]
+mod pieced;
 pub mod resolve;
 pub mod rules;
 pub mod uri_ref;

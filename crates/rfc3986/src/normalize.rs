@@ -265,6 +265,7 @@ impl UriRef<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pieced::pieced;
 
     /// The byte-at-a-time form that `pct_normalize_into` (which copies runs) must match.
     fn naive_pct_normalize_into(component: &str, out: &mut String, lowercase: bool) {
@@ -298,13 +299,7 @@ mod tests {
     fn run_copying_matches_the_byte_loop() {
         let pieces =
             ["a", "B", "%41", "%7e", "%7E", "%2f", "%2F", "%", "%4", "%G0", "/", ".", "~", "Z9"];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..5000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let text: String =
-                (0..(seed % 9)).map(|k| pieces[((seed >> (k * 4)) % 14) as usize]).collect();
+        for text in pieced(&pieces, 0x9E37_79B9_7F4A_7C15, 5000, 8) {
             for lowercase in [false, true] {
                 let (mut fast, mut naive) = (String::from("x"), String::from("x"));
                 pct_normalize_into(&text, &mut fast, lowercase);
@@ -318,15 +313,8 @@ mod tests {
     fn one_pass_absolute_paths_match_the_two_passes() {
         let pieces =
             ["/", "/", ".", "..", "%2e", "%2E", "a", "%41", "%2f", "%", "b.", ".c", "%7e", "%5"];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mut path = String::from("/");
-            for k in 0..(seed % 11) {
-                path.push_str(pieces[((seed >> (k * 4 + 4)) % 14) as usize]);
-            }
+        for tail in pieced(&pieces, 0x2545_F491_4F6C_DD1D, 20_000, 10) {
+            let path = alloc::format!("/{tail}");
             let (mut fast, mut slow) = (String::from("x:"), String::from("x:"));
             normalize_absolute_path_into(&path, &mut fast);
             pct_normalize_into(&path, &mut slow, false);

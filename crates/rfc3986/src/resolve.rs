@@ -353,14 +353,8 @@ mod tests {
 
     /// Random paths from pieces that make every kind of dot segment.
     fn random_paths(seed: u64, count: usize) -> impl Iterator<Item = String> {
-        let pieces = ["/", "/", ".", "..", "a", "bc", ".d", "e.", "...", "/", "%2E"];
-        let mut seed = seed;
-        (0..count).map(move |_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (0..(seed % 10)).map(|k| pieces[((seed >> (k * 4 + 4)) % 11) as usize]).collect()
-        })
+        const PIECES: [&str; 11] = ["/", "/", ".", "..", "a", "bc", ".d", "e.", "...", "/", "%2E"];
+        crate::pieced::pieced(&PIECES, seed, count, 9)
     }
 
     #[test]
