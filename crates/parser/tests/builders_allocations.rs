@@ -14,7 +14,8 @@ use weburl_parser::Url;
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-/// The fewest growths (allocations and reallocations) of three runs of `edit` on a fresh parse of `href`.
+/// The fewest growths (allocations and reallocations) of three runs of `edit` on a fresh
+/// parse of `href`.
 fn least(href: &str, edit: impl Fn(&mut Url)) -> usize {
     (0..3)
         .map(|_| {

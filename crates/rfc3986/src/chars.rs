@@ -170,18 +170,9 @@ pub(crate) const fn zero_bytes(word: u64) -> u64 {
 
 /// The index of the first `needle` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
 #[inline]
-pub(crate) fn find_byte(bytes: &[u8], mut i: usize, needle: u8) -> usize {
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let hits = zero_bytes(u64::from_le_bytes(*chunk) ^ splat(needle));
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    bytes
-        .get(i..)
-        .and_then(|tail| tail.iter().position(|&b| b == needle))
-        .map_or(bytes.len(), |p| i + p)
+pub(crate) fn find_byte(bytes: &[u8], i: usize, needle: u8) -> usize {
+    // The two tests of `find_either` are one test here (the compiler folds them).
+    find_either(bytes, i, needle, needle)
 }
 
 /// The index of the first `a` or `b` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
