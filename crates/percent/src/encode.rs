@@ -46,6 +46,17 @@ pub fn percent_encode_byte(byte: u8) -> &'static str {
     ENCODED.get(start..start + 3).unwrap_or("%")
 }
 
+/// Appends `%XX` for `byte` as three single-byte pushes (a fixed-size write, where
+/// `push_str` of a table slice would call `memcpy`).
+#[inline(always)]
+fn push_encoded(byte: u8, out: &mut String) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let hex = |nibble: u8| char::from(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'));
+    out.push('%');
+    out.push(hex(byte >> 4));
+    out.push(hex(byte & 15));
+}
+
 /// The set used to classify bytes: `set`, plus U+0020 SPACE when spaces become `+` (the
 /// space-as-plus step comes before the set test in percent-encode after encoding, step 3.1).
 /// Copies the table only in the rare case that the set lacks space.
@@ -91,7 +102,7 @@ pub(crate) fn encode_runs<'a>(
         if space_as_plus && byte == b' ' {
             out.push('+');
         } else {
-            out.push_str(percent_encode_byte(byte));
+            push_encoded(byte, out);
         }
         start = i + 1;
         replaced = true;
@@ -375,6 +386,9 @@ mod tests {
         assert!(ENCODED.len() == 768);
         for b in 0u8..=0xFF {
             assert_eq!(percent_encode_byte(b), format!("%{b:02X}"));
+            let mut pushed = String::from("x");
+            push_encoded(b, &mut pushed);
+            assert_eq!(pushed, format!("x%{b:02X}"));
         }
     }
 
