@@ -767,17 +767,19 @@ pub(crate) fn encode_points(
     if input.len() > MAX_LABEL_LEN {
         return Err(PunycodeError::TooLong);
     }
-    let basic = input.iter().filter(|&&c| c < INITIAL_N).count();
-    let non_basic = input.len() - basic;
-    // Room for the basic code points, the delimiter and (most often) every delta: a delta takes
-    // one to a few digits, the first ones more.
-    out.reserve(basic + 1 + 3 * non_basic + 4);
-    // Copy the basic code points in order, then the delimiter if there were any.
+    // Room for the code points, the delimiter and (most often) every delta: a delta takes one
+    // to a few digits, the first ones more.
+    out.reserve(3 * input.len() + 5);
+    // Copy the basic code points in order (counting them as the output grows), then the
+    // delimiter if there were any.
+    let start = out.len();
     for &c in input {
         if c < INITIAL_N {
             push_ascii(out, c as u8);
         }
     }
+    let basic = out.len() - start;
+    let non_basic = input.len() - basic;
     if basic > 0 {
         out.push(DELIMITER);
     }
