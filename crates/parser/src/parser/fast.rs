@@ -33,6 +33,7 @@ use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
 
 pub(crate) use relative::join;
+pub(crate) use scan::plain_path_bytes;
 pub(super) use scan::scan_plain;
 use scan::{StrictHost, scan, scan_path, scan_text};
 

@@ -18,6 +18,8 @@ pub(crate) mod scheme;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use fast::plain_path_bytes;
+
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;

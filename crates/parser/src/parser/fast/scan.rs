@@ -105,6 +105,35 @@ fn common_text_byte(b: u8) -> bool {
     common_byte(b) | (b == b'=') | (b == b'&') | (b == b'?')
 }
 
+/// Whether each of the 16 bytes of `block` is a [`common_byte`] and no `.` among them follows a
+/// `/` (`before` holds the byte before each): every byte tested with no exit per byte, so that
+/// the compiler tests the 16 at once.
+#[inline(always)]
+fn plain_path_block(before: &[u8; 16], block: &[u8; 16]) -> bool {
+    let mut plain = true;
+    for (&b, &prev) in block.iter().zip(before) {
+        plain &= common_byte(b) & !((b == b'.') & (prev == b'/'));
+    }
+    plain
+}
+
+/// Whether every byte of `value` after the first is a [`common_byte`] and no `.` follows a `/`
+/// (so a path of such bytes has no byte to encode and no dot segment after its first byte),
+/// tested 16 bytes at a time, the last 16 overlapping the block before them. `None` when
+/// `value` is shorter than 17 bytes.
+pub(crate) fn plain_path_bytes(value: &[u8]) -> Option<bool> {
+    let last = value.len().checked_sub(16).filter(|&last| last > 0)?;
+    let mut plain = true;
+    let mut pos = 1;
+    while pos < last {
+        let (before, block) = pair_at(value, pos)?;
+        plain &= plain_path_block(before, block);
+        pos += 16;
+    }
+    let (before, block) = pair_at(value, last)?;
+    Some(plain & plain_path_block(before, block))
+}
+
 /// The 16 bytes before `pos` of `bytes` (from `pos - 1`) and the 16 at `pos`, if there are as
 /// many (and `pos` is not 0).
 #[inline(always)]
@@ -187,10 +216,7 @@ impl Stops for Path {
         // Each byte beside the one before it (`pos` is never 0 in a path: a `/` or the
         // host is before it; at 0 there is no pair).
         let Some((before, block)) = pair_at(bytes, pos) else { return false };
-        let mut plain = true;
-        for (&b, &prev) in block.iter().zip(before) {
-            plain &= common_byte(b) & !((b == b'.') & (prev == b'/'));
-        }
+        let plain = plain_path_block(before, block);
         if plain {
             self.before = u32::from(block[15] == b'/');
         }
@@ -314,6 +340,7 @@ pub(super) fn scan_path(bytes: &[u8], pos: usize) -> usize {
 mod tests {
     use super::super::{COPY, FRAGMENT_CLASSES, PATH_CLASSES, QUERY_CLASSES};
     use super::*;
+    use alloc::vec::Vec;
 
     /// The bytes the blocks skip are exactly the ones named, and each component's table copies
     /// them (so skipping them changes nothing but the count of look-ups).
@@ -331,5 +358,38 @@ mod tests {
                 assert_eq!(class(&FRAGMENT_CLASSES, b), COPY, "{b:#x}");
             }
         }
+    }
+    /// The byte-by-byte definition of [`plain_path_bytes`].
+    fn plain_path_oracle(value: &[u8]) -> Option<bool> {
+        (value.len() >= 17).then(|| {
+            value.windows(2).all(|pair| {
+                let [prev, b] = [pair[0], pair[1]];
+                common_byte(b) && !(b == b'.' && prev == b'/')
+            })
+        })
+    }
+
+    /// The block test of whole values agrees with the byte-by-byte definition: one odd byte
+    /// or `/.` pair at every position of values of 0 to 80 bytes (so in every block, in the
+    /// overlapping last one and at both ends of each), and the first byte never counted.
+    #[test]
+    fn plain_path_bytes_agree_with_a_byte_by_byte_oracle() {
+        let mut checked = 0;
+        for len in 0..=80 {
+            let base: Vec<u8> = (0..len).map(|i| b"/ab-c_9.Z"[i % 9]).collect();
+            assert_eq!(plain_path_bytes(&base), plain_path_oracle(&base), "{base:?}");
+            for at in 0..len {
+                for odd in [b'?', b' ', b'%', b'\\', 0xC3, b'.', b'~', 0] {
+                    let mut value = base.clone();
+                    value[at] = odd;
+                    if odd == b'.' && at > 0 {
+                        value[at - 1] = b'/';
+                    }
+                    assert_eq!(plain_path_bytes(&value), plain_path_oracle(&value), "{value:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20_000);
     }
 }
