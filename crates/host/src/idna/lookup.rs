@@ -170,11 +170,11 @@ impl Props {
         BIDI_CLASSES.get(usize::from(self.0 & 0x1F)).copied().unwrap_or(BidiClass::L)
     }
 
-    /// Whether the Bidi class is R, AL or AN (a label holding one makes a Bidi domain name).
+    /// The bit of the Bidi class in a set of classes (`validity::class_bit` of
+    /// [`Props::bidi_class`]).
     #[inline]
-    pub(super) fn is_rtl(self) -> bool {
-        // BIDI_CLASSES numbers R, AL and AN 1, 2 and 6.
-        matches!(self.0 & 0x1F, 1 | 2 | 6)
+    pub(super) fn class_bit(self) -> u32 {
+        1 << (self.0 & 0x1F)
     }
 
     pub(super) fn joining_type(self) -> JoiningType {
@@ -375,8 +375,9 @@ mod tests {
             };
             assert_eq!(p.kind(), expected, "U+{:04X}", u32::from(c));
             assert_eq!(p.is_valid_nfc(), expected == Kind::Valid && !p.nfc_unsafe());
+            assert_eq!(p.class_bit(), 1 << p.bidi_class() as u32);
             assert_eq!(
-                p.is_rtl(),
+                p.class_bit() & super::super::validity::RTL_CLASSES != 0,
                 matches!(p.bidi_class(), BidiClass::R | BidiClass::AL | BidiClass::AN)
             );
             // What the fast paths accept after a code point of class 0 is valid in

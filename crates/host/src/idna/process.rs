@@ -743,6 +743,74 @@ mod tests {
         }
     }
 
+    /// Seeded domains of one to five labels over many scripts (right-to-left ones with their
+    /// marks and digits, combining marks, case, digits, hyphens, ASCII punctuation, joiners, the
+    /// four dots): the fast paths answer as the full path, Bidi failures included.
+    #[test]
+    fn non_ascii_fast_path_matches_the_full_path_on_generated_scripts() {
+        const RANGES: &[(u32, u32)] = &[
+            (0x61, 0x7A),
+            (0x41, 0x5A),
+            (0x21, 0x2F),
+            (0xC0, 0x17F),
+            (0x300, 0x36F),
+            (0x370, 0x3FF),
+            (0x400, 0x45F),
+            (0x531, 0x58A),
+            (0x591, 0x5F4),
+            (0x600, 0x6FF),
+            (0x710, 0x74F),
+            (0x780, 0x7B1),
+            (0x7C0, 0x7FF),
+            (0x900, 0x97F),
+            (0xE01, 0xE5B),
+            (0x10A0, 0x10FF),
+            (0x200B, 0x200F),
+            (0x3041, 0x30FF),
+            (0x4E00, 0x4E40),
+            (0xAC00, 0xAC40),
+            (0xFB1D, 0xFB4F),
+            (0xFF01, 0xFF9F),
+            (0x1F600, 0x1F64F),
+        ];
+        const DOTS: [char; 6] = ['.', '.', '.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+        let mut seed: u64 = 0x5eed_1d4a;
+        let mut below = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let configs = [Config::new(), strict(), Config::new().check_hyphens(true)];
+        let (mut answered, mut bidi_failed) = (0, 0);
+        for _ in 0..12_000 {
+            let mut domain = alloc::string::String::new();
+            for label in 0..1 + below(5) {
+                if label > 0 {
+                    domain.push(DOTS[below(DOTS.len())]);
+                }
+                let scripts = [RANGES[below(RANGES.len())], RANGES[below(RANGES.len())]];
+                let len = below(12);
+                for k in 0..len {
+                    let (lo, hi) = scripts[below(3) % 2];
+                    match below(10) {
+                        0 if k > 0 => domain.push('-'),
+                        1 => domain.push(char::from(b'0' + below(10) as u8)),
+                        _ => {
+                            domain.extend(char::from_u32(lo + below((hi - lo + 1) as usize) as u32))
+                        }
+                    }
+                }
+            }
+            for config in configs {
+                answered += usize::from(fast_answer_is_the_full_answer(&domain, config));
+                bidi_failed += usize::from(matches!(fast::to_ascii(&domain, config), Some(Err(_))));
+            }
+        }
+        assert!(answered > 5000, "{answered}");
+        assert!(bidi_failed > 2500, "{bidi_failed}");
+    }
+
     proptest::proptest! {
         #[test]
         fn non_ascii_fast_path_matches_the_full_path(
