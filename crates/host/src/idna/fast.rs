@@ -2,16 +2,20 @@
 //! mapped domain is held as code points on the stack, one trie lookup a code point decides its
 //! status, NFC and Bidi class, and the labels are Punycode-encoded straight from there.
 //!
-//! It answers only when processing records no error and no step needs more than that: any
-//! disallowed code point, joiner, code point that may not be NFC, `xn--` label, leading mark,
-//! failed check or over-long domain sends the domain to the full path (`process`), which then
-//! computes the answer and its errors. Every string it returns is the one the full path returns
-//! (tested in `process`'s tests).
+//! It answers only when the errors processing records are ones it can tell exactly (the Bidi
+//! rule's, and criterion 7's for a disallowed code point that cannot keep the text from being
+//! NFC) and no step needs more than that: any other disallowed code point, joiner, code point
+//! that may not be NFC, `xn--` label that needs more, leading mark, failed check or over-long
+//! domain sends the domain to the full path (`process`), which then computes the answer and its
+//! errors. Every answer it gives is the one the full path gives (tested in `process`'s tests).
 
 use alloc::string::String;
 
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{IsNormalized, is_nfc_quick};
+
 use super::Config;
-use super::errors::Errors;
+use super::errors::{ErrorCode, Errors};
 use super::lookup::{self, BidiClass, Kind, Props, Status};
 use super::punycode;
 use super::validity::{self, RTL_CLASSES};
@@ -82,6 +86,9 @@ struct Mapper {
     non_ldh: bool,
     /// The last code point pushed has a combining class other than 0.
     combining: bool,
+    /// A disallowed code point was pushed (kept, as mapping keeps it; validity criterion 7 then
+    /// fails).
+    disallowed: bool,
 }
 
 /// The buffers of the mapped domain: its code points, its labels, and the decoded forms of its
@@ -119,8 +126,9 @@ struct Summary {
     label_count: usize,
     /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
     non_ldh: bool,
-    /// The failures of the Bidi rule, the only ones processing can record when the fast path
-    /// answers (the domain is processed exactly; it fails when this is not empty).
+    /// The failures processing records, the only ones it can record when the fast path answers
+    /// (the Bidi rule's, and criterion 7's for a disallowed code point): the domain is
+    /// processed exactly, and fails when this is not empty.
     errors: Errors,
 }
 
@@ -179,6 +187,34 @@ impl Mapper {
         Some(())
     }
 
+    /// Appends a disallowed code point `c` with its information `props` (mapping keeps it,
+    /// and validity criterion 7 fails for its label): it must have NFC_Quick_Check=Yes and
+    /// combining class 0, so that the text stays NFC as with a valid code point of class 0.
+    /// The tables' NFC information agrees with the normalization of the full path for valid
+    /// code points (tested), not for every disallowed one (unassigned ones among them): that
+    /// normalization decides.
+    #[inline(never)]
+    fn push_disallowed<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        c: char,
+        props: Props,
+    ) -> Option<()> {
+        if props.nfc_unsafe()
+            || canonical_combining_class(c) != 0
+            || is_nfc_quick(core::iter::once(c)) != IsNormalized::Yes
+        {
+            return None;
+        }
+        self.combining = false;
+        self.disallowed = true;
+        self.classes |= props.class_bit();
+        self.non_ascii = true;
+        *buffers.points.get_mut(self.len)? = u32::from(c);
+        self.len += 1;
+        Some(())
+    }
+
     /// Appends one code point of a mapping value.
     #[inline(always)]
     fn push_mapping_char<const N: usize>(
@@ -208,9 +244,9 @@ struct Label {
 }
 
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
-/// and applies the validity criteria and the Bidi rule; `None` unless every step but the Bidi
-/// rule succeeds with no step needing more than the fast path does. The Bidi rule's failures,
-/// the only ones then possible, are in the summary.
+/// and applies the validity criteria and the Bidi rule; `None` unless every step succeeds with
+/// no step needing more than the fast path does, but the Bidi rule and criterion 7 for
+/// disallowed code points, whose failures (then the only ones possible) are in the summary.
 fn process<const N: usize>(
     domain: &str,
     config: Config,
@@ -227,6 +263,7 @@ fn process<const N: usize>(
         std3: config.use_std3_ascii_rules,
         non_ldh: false,
         combining: false,
+        disallowed: false,
     };
     // Section 4, step 1 (Map); step 2 (Normalize) has nothing to do, as every code point pushed
     // has NFC_Quick_Check=Yes and no two adjacent ones have combining classes other than 0 (the
@@ -257,6 +294,8 @@ fn process<const N: usize>(
                 }
                 _ => return None,
             },
+            // Kept, and criterion 7 fails (without statuses to check again here).
+            Kind::Disallowed => mapper.push_disallowed(buffers, c, props)?,
             _ => mapper.push_checked(buffers, u32::from(c), props)?,
         }
     }
@@ -294,8 +333,13 @@ fn process<const N: usize>(
         }
         classes |= slot.classes;
     }
-    // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
+    // Criterion 7 for the disallowed code points kept by the mapping (the labels' other
+    // criteria hold, as checked above).
     let mut errors = Errors::new();
+    if mapper.disallowed {
+        errors.insert(ErrorCode::V7);
+    }
+    // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
     if config.check_bidi && classes & RTL_CLASSES != 0 {
         let mut start = 0;
         for &label in buffers.labels.get(..label_count)? {
@@ -307,8 +351,8 @@ fn process<const N: usize>(
 }
 
 /// ToASCII of a domain holding non-ASCII text or `xn--` labels, with whether the result holds
-/// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's, without VerifyDnsLength);
-/// or `None` when the full path must decide.
+/// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's and criterion 7's, without
+/// VerifyDnsLength); or `None` when the full path must decide.
 pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
     if domain.len() <= SHORT_POINTS {
         to_ascii_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
@@ -364,7 +408,7 @@ fn to_ascii_in<const N: usize>(
 }
 
 /// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
-/// failures recorded (the Bidi rule's); `None` when the full path must decide.
+/// failures recorded (the Bidi rule's and criterion 7's); `None` when the full path must decide.
 pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
     if domain.is_ascii() {
         return to_unicode_ascii(domain, config);

@@ -580,7 +580,8 @@ mod tests {
         let (fast, ldh) = match answer {
             Ok(answer) => answer,
             Err(fast_errors) => {
-                // Only the Bidi rule fails here, and exactly as in the full path.
+                // Only the Bidi rule and criterion 7 (a disallowed code point) fail here, and
+                // exactly as in the full path.
                 let (_, result) = to_ascii_full(domain, config, false);
                 assert_eq!(result, Err(fast_errors), "{domain:?} {config:?}");
                 assert!(!fast_errors.is_empty());
@@ -700,8 +701,8 @@ mod tests {
         }
         // Each of these needs the full path: an `xn--` label that decodes to ASCII only, to
         // nothing, to a non-NFC label, to a mapped code point or a joiner, or that is not
-        // Punycode; a joiner, a leading mark, a disallowed or not-NFC code point, a
-        // transitional deviation.
+        // Punycode; a joiner, a leading mark, a not-NFC code point (a disallowed one among
+        // them, which the normalization gives a combining class), a transitional deviation.
         let mapped = alloc::format!("xn--{}.ü", punycode::encode("\u{DC}").unwrap());
         let rtl_then_digit = alloc::format!("xn--{}.1a", punycode::encode("\u{5D0}").unwrap());
         let joiner = alloc::format!("xn--{}.ü", punycode::encode("a\u{200C}b").unwrap());
@@ -715,8 +716,8 @@ mod tests {
             "xn--99999999999.ü",
             "a\u{200C}b.ü",
             "\u{300}a.ü",
-            "\u{80}.ü",
             "e\u{301}.ü",
+            "\u{5EB}\u{5C9}\u{5B0}.ü",
             // Two adjacent combining code points: the full path checks their order.
             "\u{5E9}\u{5B8}\u{5C1}.ü",
             "\u{915}\u{94D}\u{94D}.ü",
@@ -727,8 +728,11 @@ mod tests {
         assert_eq!(fast::to_ascii("faß.de", c.transitional_processing(true)), None);
         assert_eq!(fast::to_ascii("a_b.ü", strict()), None);
         assert_eq!(fast::to_ascii("a_b.ü", c), Some(Ok(("a_b.xn--tda".into(), false))));
-        // A failed Bidi rule is answered with its failures, as the full path records them.
+        // A failed Bidi rule, or a disallowed code point kept by the mapping, is answered with
+        // its failures, as the full path records them.
         for domain in [
+            "\u{80}.ü",
+            "a\u{3A2}b.\u{5D0}",
             "1\u{5D0}.ü",
             rtl_then_digit.as_str(),
             "\u{5D0}a.b",
