@@ -12,7 +12,7 @@
 use alloc::string::String;
 
 use unicode_normalization::char::canonical_combining_class;
-use unicode_normalization::{IsNormalized, is_nfc_quick};
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::Config;
 use super::errors::{ErrorCode, Errors};
@@ -174,12 +174,55 @@ impl Mapper {
         if props.is_valid_nfc() {
             self.combining = false;
         } else {
-            let combining = props.nfc_after_starter(cp)?;
+            let Some(combining) = props.nfc_after_starter(cp) else {
+                return self.push_composable(buffers, cp, props);
+            };
             if combining && self.combining {
                 return None;
             }
             self.combining = combining;
         }
+        self.classes |= props.class_bit();
+        self.non_ascii = true;
+        *buffers.points.get_mut(self.len)? = cp;
+        self.len += 1;
+        Some(())
+    }
+
+    /// [`Mapper::push_checked`] for a code point `cp` of NFC_Quick_Check=Maybe (one that may
+    /// compose with a starter before it), which the normalization (the full path's) decides:
+    /// the text stays NFC when `cp` does not follow a code point of combining class other than
+    /// 0 if it has one itself (the order of adjacent marks is left to the full path), and the
+    /// code point before it, when a starter, forms an NFC pair with it (neither composes with
+    /// it nor decomposes into marks that `cp` would be reordered among). A starter after a
+    /// mark is blocked from every starter before it. Nothing after `cp` can compose with a
+    /// starter before it: a code point that may has NFC_Quick_Check=Maybe, and is blocked by
+    /// `cp` or, as a mark after a mark, left to the full path.
+    #[cold]
+    #[inline(never)]
+    fn push_composable<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        cp: u32,
+        props: Props,
+    ) -> Option<()> {
+        let c = char::from_u32(cp)?;
+        if !props.kept_status(cp) || is_nfc_quick(core::iter::once(c)) != IsNormalized::Maybe {
+            return None;
+        }
+        let combining = canonical_combining_class(c) != 0;
+        if combining && self.combining {
+            return None;
+        }
+        if !self.combining
+            && let Some(&before) = self.len.checked_sub(1).and_then(|at| buffers.points.get(at))
+        {
+            let before = char::from_u32(before)?;
+            if ![before, c].into_iter().nfc().eq([before, c]) {
+                return None;
+            }
+        }
+        self.combining = combining;
         self.classes |= props.class_bit();
         self.non_ascii = true;
         *buffers.points.get_mut(self.len)? = cp;

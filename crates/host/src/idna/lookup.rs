@@ -203,12 +203,18 @@ impl Props {
     /// one of class 0. Returns `Some(combining)` then (whether its combining class is not 0).
     #[inline]
     pub(super) fn nfc_after_starter(self, cp: u32) -> Option<bool> {
-        let status_ok = match self.0 >> 11 & 7 {
+        (self.kept_status(cp) && self.0 & 1 << 14 == 0).then_some(self.0 & 1 << 15 != 0)
+    }
+
+    /// Whether the status of `cp` (whose information this is) is valid or a deviation other
+    /// than the joiners: valid in nontransitional processing, joiners aside.
+    #[inline]
+    pub(super) fn kept_status(self, cp: u32) -> bool {
+        match self.0 >> 11 & 7 {
             0 => true,
             3 => cp != 0x200C && cp != 0x200D,
             _ => false,
-        };
-        (status_ok && self.0 & 1 << 14 == 0).then_some(self.0 & 1 << 15 != 0)
+        }
     }
 
     /// The UTS #46 status, without the mapping.

@@ -681,6 +681,11 @@ mod tests {
             "bücher.de",
             "ÉCOLE.fr",
             "faß.de",
+            // NFC_Quick_Check=Maybe code points that compose with nothing before them: U+0307
+            // after `i` (the mapping of U+0130), a trailing jamo after an LVT syllable.
+            "İstanbul.tr",
+            "i\u{307}.ü",
+            "\u{AC01}\u{11A8}.kr",
             "日本語。ＪＰ",
             "\u{627}\u{644}1.com",
             "a\u{AD}b.ü",
@@ -717,6 +722,10 @@ mod tests {
             "a\u{200C}b.ü",
             "\u{300}a.ü",
             "e\u{301}.ü",
+            "\u{AC00}\u{11A8}.kr",
+            // U+032D after `ê` composes with the `e` of its decomposition.
+            "\u{EA}\u{32D}.ü",
+            "\u{304B}\u{3099}.jp",
             "\u{5EB}\u{5C9}\u{5B0}.ü",
             // Two adjacent combining code points: the full path checks their order.
             "\u{5E9}\u{5B8}\u{5C1}.ü",
@@ -769,6 +778,7 @@ mod tests {
             (0x900, 0x97F),
             (0xE01, 0xE5B),
             (0x10A0, 0x10FF),
+            (0x1100, 0x11FF),
             (0x200B, 0x200F),
             (0x3041, 0x30FF),
             (0x4E00, 0x4E40),
