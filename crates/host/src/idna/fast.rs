@@ -236,6 +236,7 @@ impl Mapper {
     /// The tables' NFC information agrees with the normalization of the full path for valid
     /// code points (tested), not for every disallowed one (unassigned ones among them): that
     /// normalization decides.
+    #[cold]
     #[inline(never)]
     fn push_disallowed<const N: usize>(
         &mut self,
@@ -318,7 +319,7 @@ fn process<const N: usize>(
             mapper.push_ascii(buffers, byte)?;
             continue;
         }
-        let (props, mapping) = lookup::props_and_mapping(c);
+        let (props, value) = lookup::props_and_value(c);
         if props.is_valid_nfc() {
             // The usual case: kept as it is.
             mapper.push_checked(buffers, u32::from(c), props)?;
@@ -327,7 +328,9 @@ fn process<const N: usize>(
         match props.kind() {
             Kind::Ignored => {}
             // A case mapping, from the same lookup.
-            Kind::Mapped if let Some(to) = mapping => mapper.push_mapping_char(buffers, to)?,
+            Kind::Mapped if let Some(to) = lookup::mapping_at(value, c) => {
+                mapper.push_mapping_char(buffers, to)?;
+            }
             Kind::Mapped => match lookup::status(c) {
                 Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {

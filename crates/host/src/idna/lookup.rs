@@ -237,10 +237,55 @@ impl Props {
     }
 }
 
-/// The index in `INFO_VALUES` of the information of `c`, from the three-level trie (see
-/// `xtask/src/idna.rs`); `None` cannot happen with the generated tables.
+/// `tables::INFO_VALUES` padded with [`FALLBACK`] to 256 entries, and `tables::INFO_DELTAS`
+/// padded with 0: a trie value (a `u8`) indexes them without a bounds check, and the values
+/// the tables do not hold (255 among them, which [`props_and_value`] gives for a failed
+/// lookup) answer as a failed lookup does.
+const VALUES: [u16; 256] = {
+    let mut padded = [FALLBACK; 256];
+    let mut i = 0;
+    while i < tables::INFO_VALUES.len() {
+        // Evaluated at compile time: an index out of bounds would fail the build, not a run.
+        #[allow(clippy::indexing_slicing)]
+        let value = tables::INFO_VALUES[i];
+        #[allow(clippy::indexing_slicing)]
+        {
+            padded[i] = value;
+        }
+        i += 1;
+    }
+    padded
+};
+
+/// See [`VALUES`].
+const DELTAS: [i32; 256] = {
+    let mut padded = [0; 256];
+    let mut i = 0;
+    while i < tables::INFO_DELTAS.len() {
+        // Evaluated at compile time: an index out of bounds would fail the build, not a run.
+        #[allow(clippy::indexing_slicing)]
+        let delta = tables::INFO_DELTAS[i];
+        #[allow(clippy::indexing_slicing)]
+        {
+            padded[i] = delta;
+        }
+        i += 1;
+    }
+    padded
+};
+
+// The value 255 is free for a failed lookup.
+const _: () = assert!(
+    tables::INFO_VALUES.len() < 256 && tables::INFO_DELTAS.len() == tables::INFO_VALUES.len()
+);
+
+/// What [`props_and_value`] gives for a failed lookup: no value of the tables.
+const NO_VALUE: u8 = 255;
+
+/// The trie value (the index in `INFO_VALUES`) of the information of `c`, from the three-level
+/// trie (see `xtask/src/idna.rs`); `None` cannot happen with the generated tables.
 #[inline]
-fn value_index(c: char) -> Option<usize> {
+fn value_index(c: char) -> Option<u8> {
     let cp = u32::from(c) as usize;
     // The leaf block: straight from `INFO_BMP` in the Basic Multilingual Plane.
     let leaf_block = if cp < 0x1_0000 {
@@ -250,16 +295,29 @@ fn value_index(c: char) -> Option<usize> {
             .get(cp >> 10)
             .and_then(|&top| tables::INFO_MID.get(usize::from(top) * 32 + (cp >> 5 & 31)))
     };
-    leaf_block
-        .and_then(|&mid| tables::INFO_LEAF.get(usize::from(mid) * 32 + (cp & 31)))
-        .map(|&leaf| usize::from(leaf))
+    leaf_block.and_then(|&mid| tables::INFO_LEAF.get(usize::from(mid) * 32 + (cp & 31))).copied()
 }
 
 /// The information of `c`, from the three-level trie.
 #[inline]
 pub(super) fn props(c: char) -> Props {
-    let value = value_index(c).and_then(|i| tables::INFO_VALUES.get(i)).copied();
-    Props(value.unwrap_or(FALLBACK))
+    props_and_value(c).0
+}
+
+/// The information of `c` and the trie value it comes from, which [`mapping_at`] takes: a
+/// caller that needs the mapping of only some code points reads it only for those.
+#[inline]
+pub(super) fn props_and_value(c: char) -> (Props, u8) {
+    let value = value_index(c).unwrap_or(NO_VALUE);
+    (Props(VALUES.get(usize::from(value)).copied().unwrap_or(FALLBACK)), value)
+}
+
+/// For the code point `c` of trie value `value` (see [`props_and_value`]), its mapping when it
+/// is one code point held by the trie, as in [`props_and_mapping`].
+#[inline]
+pub(super) fn mapping_at(value: u8, c: char) -> Option<char> {
+    let delta = DELTAS.get(usize::from(value)).copied().unwrap_or(0);
+    if delta == 0 { None } else { u32::from(c).checked_add_signed(delta).and_then(char::from_u32) }
 }
 
 /// The information of `c` and, for a mapped code point whose mapping is one code point held
@@ -268,17 +326,8 @@ pub(super) fn props(c: char) -> Props {
 /// `None` for the mapping says nothing: [`status`] has it.
 #[inline]
 pub(super) fn props_and_mapping(c: char) -> (Props, Option<char>) {
-    let Some(index) = value_index(c) else {
-        return (Props(FALLBACK), None);
-    };
-    let props = Props(tables::INFO_VALUES.get(index).copied().unwrap_or(FALLBACK));
-    let delta = tables::INFO_DELTAS.get(index).copied().unwrap_or(0);
-    let to = if delta == 0 {
-        None
-    } else {
-        u32::from(c).checked_add_signed(delta).and_then(char::from_u32)
-    };
-    (props, to)
+    let (props, value) = props_and_value(c);
+    (props, mapping_at(value, c))
 }
 
 #[cfg(test)]
@@ -311,6 +360,16 @@ mod tests {
             assert_eq!(tables::MAPPING_KIND_NAMES[*kind as usize], name);
         }
         assert_eq!(tables::MAPPING_KIND_NAMES.len(), kinds.len());
+    }
+
+    #[test]
+    fn padded_values_are_the_tables() {
+        for i in 0..256 {
+            assert_eq!(VALUES[i], tables::INFO_VALUES.get(i).copied().unwrap_or(FALLBACK));
+            assert_eq!(DELTAS[i], tables::INFO_DELTAS.get(i).copied().unwrap_or(0));
+        }
+        assert_eq!(VALUES[usize::from(NO_VALUE)], FALLBACK);
+        assert_eq!(mapping_at(NO_VALUE, 'A'), None);
     }
 
     #[test]
