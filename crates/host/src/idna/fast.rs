@@ -2,19 +2,23 @@
 //! mapped domain is held as code points on the stack, one trie lookup a code point decides its
 //! status, NFC and Bidi class, and the labels are Punycode-encoded straight from there.
 //!
-//! It answers only when processing records no error and no step needs more than that: any
-//! disallowed code point, joiner, code point that may not be NFC, `xn--` label, leading mark,
-//! failed check or over-long domain sends the domain to the full path (`process`), which then
-//! computes the answer and its errors. Every string it returns is the one the full path returns
-//! (tested in `process`'s tests).
+//! It answers only when the errors processing records are ones it can tell exactly (the Bidi
+//! rule's, and criterion 7's for a disallowed code point that cannot keep the text from being
+//! NFC) and no step needs more than that: any other disallowed code point, joiner, code point
+//! that may not be NFC, `xn--` label that needs more, leading mark, failed check or over-long
+//! domain sends the domain to the full path (`process`), which then computes the answer and its
+//! errors. Every answer it gives is the one the full path gives (tested in `process`'s tests).
 
 use alloc::string::String;
 
+use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
+
 use super::Config;
-use super::errors::Errors;
-use super::lookup::{self, Kind, Props, Status};
+use super::errors::{ErrorCode, Errors};
+use super::lookup::{self, BidiClass, Kind, Props, Status};
 use super::punycode;
-use super::validity::BidiRule;
+use super::validity::{self, RTL_CLASSES};
 
 /// Most code points of a mapped domain the fast path holds in its smaller buffers (zeroed on
 /// every call, so kept to the usual domain), used when the input has at most this many bytes.
@@ -27,22 +31,43 @@ const MAX_LABELS: usize = 24;
 
 const HYPHEN: u32 = 0x2D;
 
-/// For each ASCII byte: its lower-case form, with bit 7 set unless that form is one that
-/// UseSTD3ASCIIRules allows in a mapped domain (`a-z`, `0-9`, `-`) or the label separator `.`.
+/// For each ASCII byte: its lower-case form (bits 0 to 6), bit 7 set unless that form is one
+/// that UseSTD3ASCIIRules allows in a mapped domain (`a-z`, `0-9`, `-`) or the label separator
+/// `.`, and above bit 7 its Bidi class as a set (`validity::class_bit`), which the fast paths
+/// gather for the Bidi rule.
 // Evaluated at compile time: an index out of bounds would fail the build, not a run.
 #[allow(clippy::indexing_slicing)]
-const ASCII_MAP: [u8; 128] = {
-    let mut table = [0u8; 128];
+const ASCII_MAP: [u32; 128] = {
+    let mut table = [0u32; 128];
     let mut b = 0;
     while b < 128 {
         let lower = (b as u8).to_ascii_lowercase();
         let allowed =
             lower.is_ascii_lowercase() || lower.is_ascii_digit() || lower == b'-' || lower == b'.';
-        table[b] = if allowed { lower } else { lower | 0x80 };
+        let class = validity::class_bit(ascii_class(b as u8)) << 8;
+        table[b] = class | if allowed { lower as u32 } else { lower as u32 | 0x80 };
         b += 1;
     }
     table
 };
+
+/// The Bidi class of an ASCII code point (the UCD's, which a test checks against the tables;
+/// L for any other byte).
+const fn ascii_class(byte: u8) -> BidiClass {
+    use BidiClass::*;
+    match byte {
+        0x09 | 0x0B | 0x1F => S,
+        0x0A | 0x0D | 0x1C..=0x1E => B,
+        0x0C | b' ' => WS,
+        0x00..=0x1F | 0x7F => BN,
+        b'#' | b'$' | b'%' => ET,
+        b'+' | b'-' => ES,
+        b',' | b'.' | b'/' | b':' => CS,
+        b'0'..=b'9' => EN,
+        0x21..=0x7E if !byte.is_ascii_alphabetic() => ON,
+        _ => L,
+    }
+}
 
 /// The mapped domain's code points go to a buffer on the stack; this is the rest of the state
 /// of the mapping (kept apart from the buffers so that it stays in registers).
@@ -53,14 +78,17 @@ struct Mapper {
     label_count: usize,
     /// Whether the current label holds a non-ASCII code point.
     non_ascii: bool,
-    /// A code point of Bidi class R, AL or AN was pushed: this is a Bidi domain name.
-    rtl: bool,
+    /// The Bidi classes of the current label's code points, as a set (`validity::class_bit`).
+    classes: u32,
     /// UseSTD3ASCIIRules.
     std3: bool,
     /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was pushed.
     non_ldh: bool,
     /// The last code point pushed has a combining class other than 0.
     combining: bool,
+    /// A disallowed code point was pushed (kept, as mapping keeps it; validity criterion 7 then
+    /// fails).
+    disallowed: bool,
 }
 
 /// The buffers of the mapped domain: its code points, its labels, and the decoded forms of its
@@ -98,8 +126,9 @@ struct Summary {
     label_count: usize,
     /// An ASCII code point other than `a-z`, `0-9`, `-` and `.` was mapped.
     non_ldh: bool,
-    /// The failures of the Bidi rule, the only ones processing can record when the fast path
-    /// answers (the domain is processed exactly; it fails when this is not empty).
+    /// The failures processing records, the only ones it can record when the fast path answers
+    /// (the Bidi rule's, and criterion 7's for a disallowed code point): the domain is
+    /// processed exactly, and fails when this is not empty.
     errors: Errors,
 }
 
@@ -108,16 +137,23 @@ impl Mapper {
     /// refuses; a full stop ends the label.
     #[inline(always)]
     fn push_ascii<const N: usize>(&mut self, buffers: &mut Buffers<N>, byte: u8) -> Option<()> {
-        let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
+        let entry = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
         // UseSTD3ASCIIRules refuses it: checked once, at the end of the mapping.
-        self.non_ldh |= mapped & 0x80 != 0;
-        let mapped = mapped & 0x7F;
+        self.non_ldh |= entry & 0x80 != 0;
+        let mapped = (entry & 0x7F) as u8;
         self.combining = false;
         if mapped == b'.' {
-            *buffers.labels.get_mut(self.label_count)? =
-                Label { end: self.len as u8, non_ascii: self.non_ascii, decoded: None };
+            *buffers.labels.get_mut(self.label_count)? = Label {
+                end: self.len as u8,
+                non_ascii: self.non_ascii,
+                classes: self.classes,
+                decoded: None,
+            };
             self.label_count += 1;
             self.non_ascii = false;
+            self.classes = 0;
+        } else {
+            self.classes |= entry >> 8;
         }
         *buffers.points.get_mut(self.len)? = u32::from(mapped);
         self.len += 1;
@@ -138,15 +174,87 @@ impl Mapper {
         if props.is_valid_nfc() {
             self.combining = false;
         } else {
-            let combining = props.nfc_after_starter(cp)?;
+            let Some(combining) = props.nfc_after_starter(cp) else {
+                return self.push_composable(buffers, cp, props);
+            };
             if combining && self.combining {
                 return None;
             }
             self.combining = combining;
         }
-        self.rtl |= props.is_rtl();
+        self.classes |= props.class_bit();
         self.non_ascii = true;
         *buffers.points.get_mut(self.len)? = cp;
+        self.len += 1;
+        Some(())
+    }
+
+    /// [`Mapper::push_checked`] for a code point `cp` of NFC_Quick_Check=Maybe (one that may
+    /// compose with a starter before it), which the normalization (the full path's) decides:
+    /// the text stays NFC when `cp` does not follow a code point of combining class other than
+    /// 0 if it has one itself (the order of adjacent marks is left to the full path), and the
+    /// code point before it, when a starter, forms an NFC pair with it (neither composes with
+    /// it nor decomposes into marks that `cp` would be reordered among). A starter after a
+    /// mark is blocked from every starter before it. Nothing after `cp` can compose with a
+    /// starter before it: a code point that may has NFC_Quick_Check=Maybe, and is blocked by
+    /// `cp` or, as a mark after a mark, left to the full path.
+    #[cold]
+    #[inline(never)]
+    fn push_composable<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        cp: u32,
+        props: Props,
+    ) -> Option<()> {
+        let c = char::from_u32(cp)?;
+        if !props.kept_status(cp) || is_nfc_quick(core::iter::once(c)) != IsNormalized::Maybe {
+            return None;
+        }
+        let combining = canonical_combining_class(c) != 0;
+        if combining && self.combining {
+            return None;
+        }
+        if !self.combining
+            && let Some(&before) = self.len.checked_sub(1).and_then(|at| buffers.points.get(at))
+        {
+            let before = char::from_u32(before)?;
+            if ![before, c].into_iter().nfc().eq([before, c]) {
+                return None;
+            }
+        }
+        self.combining = combining;
+        self.classes |= props.class_bit();
+        self.non_ascii = true;
+        *buffers.points.get_mut(self.len)? = cp;
+        self.len += 1;
+        Some(())
+    }
+
+    /// Appends a disallowed code point `c` with its information `props` (mapping keeps it,
+    /// and validity criterion 7 fails for its label): it must have NFC_Quick_Check=Yes and
+    /// combining class 0, so that the text stays NFC as with a valid code point of class 0.
+    /// The tables' NFC information agrees with the normalization of the full path for valid
+    /// code points (tested), not for every disallowed one (unassigned ones among them): that
+    /// normalization decides.
+    #[cold]
+    #[inline(never)]
+    fn push_disallowed<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        c: char,
+        props: Props,
+    ) -> Option<()> {
+        if props.nfc_unsafe()
+            || canonical_combining_class(c) != 0
+            || is_nfc_quick(core::iter::once(c)) != IsNormalized::Yes
+        {
+            return None;
+        }
+        self.combining = false;
+        self.disallowed = true;
+        self.classes |= props.class_bit();
+        self.non_ascii = true;
+        *buffers.points.get_mut(self.len)? = u32::from(c);
         self.len += 1;
         Some(())
     }
@@ -172,14 +280,17 @@ struct Label {
     end: u8,
     /// Whether it holds a non-ASCII code point.
     non_ascii: bool,
+    /// The Bidi classes of its code points (in its Unicode form), as a set
+    /// (`validity::class_bit`).
+    classes: u32,
     /// For an `xn--` label, the range of its decoded form in `decoded`.
     decoded: Option<(u8, u8)>,
 }
 
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
-/// and applies the validity criteria and the Bidi rule; `None` unless every step but the Bidi
-/// rule succeeds with no step needing more than the fast path does. The Bidi rule's failures,
-/// the only ones then possible, are in the summary.
+/// and applies the validity criteria and the Bidi rule; `None` unless every step succeeds with
+/// no step needing more than the fast path does, but the Bidi rule and criterion 7 for
+/// disallowed code points, whose failures (then the only ones possible) are in the summary.
 fn process<const N: usize>(
     domain: &str,
     config: Config,
@@ -192,10 +303,11 @@ fn process<const N: usize>(
         len: 0,
         label_count: 0,
         non_ascii: false,
-        rtl: false,
+        classes: 0,
         std3: config.use_std3_ascii_rules,
         non_ldh: false,
         combining: false,
+        disallowed: false,
     };
     // Section 4, step 1 (Map); step 2 (Normalize) has nothing to do, as every code point pushed
     // has NFC_Quick_Check=Yes and no two adjacent ones have combining classes other than 0 (the
@@ -207,7 +319,7 @@ fn process<const N: usize>(
             mapper.push_ascii(buffers, byte)?;
             continue;
         }
-        let (props, mapping) = lookup::props_and_mapping(c);
+        let (props, value) = lookup::props_and_value(c);
         if props.is_valid_nfc() {
             // The usual case: kept as it is.
             mapper.push_checked(buffers, u32::from(c), props)?;
@@ -216,7 +328,9 @@ fn process<const N: usize>(
         match props.kind() {
             Kind::Ignored => {}
             // A case mapping, from the same lookup.
-            Kind::Mapped if let Some(to) = mapping => mapper.push_mapping_char(buffers, to)?,
+            Kind::Mapped if let Some(to) = lookup::mapping_at(value, c) => {
+                mapper.push_mapping_char(buffers, to)?;
+            }
             Kind::Mapped => match lookup::status(c) {
                 Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {
@@ -226,6 +340,8 @@ fn process<const N: usize>(
                 }
                 _ => return None,
             },
+            // Kept, and criterion 7 fails (without statuses to check again here).
+            Kind::Disallowed => mapper.push_disallowed(buffers, c, props)?,
             _ => mapper.push_checked(buffers, u32::from(c), props)?,
         }
     }
@@ -234,10 +350,15 @@ fn process<const N: usize>(
         return None;
     }
     // The last label.
-    *buffers.labels.get_mut(mapper.label_count)? =
-        Label { end: mapper.len as u8, non_ascii: mapper.non_ascii, decoded: None };
+    *buffers.labels.get_mut(mapper.label_count)? = Label {
+        end: mapper.len as u8,
+        non_ascii: mapper.non_ascii,
+        classes: mapper.classes,
+        decoded: None,
+    };
     let label_count = mapper.label_count + 1;
-    let mut rtl = mapper.rtl;
+    // The Bidi classes of the whole domain.
+    let mut classes = 0;
     // Steps 3 and 4: each label is checked (criteria 1 and 7 hold by construction, 5 and 8
     // cannot fail without a full stop or joiner in a label); `xn--` labels are decoded.
     let mut start = 0;
@@ -249,20 +370,26 @@ fn process<const N: usize>(
             [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !slot.non_ascii => {
                 let decoded = buffers.decoded.get_or_insert([0; N]);
                 let room = decoded.get_mut(decoded_len..)?;
-                let (len, label_rtl) = check_ace_label(encoded, config, room)?;
+                let (len, label_classes) = check_ace_label(encoded, config, room)?;
                 slot.decoded = Some((decoded_len as u8, (decoded_len + len) as u8));
+                slot.classes = label_classes;
                 decoded_len += len;
-                rtl |= label_rtl;
             }
             _ => check_label(label, config)?,
         }
+        classes |= slot.classes;
+    }
+    // Criterion 7 for the disallowed code points kept by the mapping (the labels' other
+    // criteria hold, as checked above).
+    let mut errors = Errors::new();
+    if mapper.disallowed {
+        errors.insert(ErrorCode::V7);
     }
     // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
-    let mut errors = Errors::new();
-    if config.check_bidi && rtl {
+    if config.check_bidi && classes & RTL_CLASSES != 0 {
         let mut start = 0;
         for &label in buffers.labels.get(..label_count)? {
-            errors = errors.union(bidi_rule(buffers.unicode(start, label)));
+            errors = errors.union(bidi_rule(buffers.unicode(start, label), label.classes));
             start = usize::from(label.end) + 1;
         }
     }
@@ -270,8 +397,8 @@ fn process<const N: usize>(
 }
 
 /// ToASCII of a domain holding non-ASCII text or `xn--` labels, with whether the result holds
-/// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's, without VerifyDnsLength);
-/// or `None` when the full path must decide.
+/// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's and criterion 7's, without
+/// VerifyDnsLength); or `None` when the full path must decide.
 pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
     if domain.len() <= SHORT_POINTS {
         to_ascii_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
@@ -327,7 +454,7 @@ fn to_ascii_in<const N: usize>(
 }
 
 /// ToUnicode (section 4.3) of a domain that is not all ASCII or has an `xn--` label, with the
-/// failures recorded (the Bidi rule's); `None` when the full path must decide.
+/// failures recorded (the Bidi rule's and criterion 7's); `None` when the full path must decide.
 pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors)> {
     if domain.is_ascii() {
         return to_unicode_ascii(domain, config);
@@ -379,20 +506,20 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
     // The lower-cased domain; whether it had upper case or ASCII that UseSTD3ASCIIRules
     // refuses.
     let mut lower = [0u8; MAX_POINTS];
-    let mut seen = 0u8;
+    let mut seen = 0;
     let mut upper = false;
     for (to, &byte) in lower.get_mut(..bytes.len())?.iter_mut().zip(bytes) {
         let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
         seen |= mapped & 0x80;
-        *to = mapped & 0x7F;
+        *to = (mapped & 0x7F) as u8;
         upper |= *to != byte;
     }
     if config.use_std3_ascii_rules && seen != 0 {
         return None;
     }
     let lower = lower.get(..bytes.len())?;
-    // Each label's range in `lower` and, decoded, in `decoded`.
-    let mut labels = [(0u8, 0u8, None::<(u8, u8)>); MAX_LABELS];
+    // Each label's range in `lower` and, decoded, in `decoded` with its Bidi classes.
+    let mut labels = [(0u8, 0u8, None::<(u8, u8, u32)>); MAX_LABELS];
     let mut label_count = 0;
     let mut decoded = [0u32; MAX_POINTS];
     let mut decoded_len = 0;
@@ -408,10 +535,10 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
         start = end + 1;
         if let [b'x', b'n', b'-', b'-', encoded @ ..] = label {
             let room = decoded.get_mut(decoded_len..)?;
-            let (len, utf8, label_rtl) = check_ace_bytes(encoded, config, room)?;
-            slot.2 = Some((decoded_len as u8, (decoded_len + len) as u8));
+            let (len, utf8, classes) = check_ace_bytes(encoded, config, room)?;
+            slot.2 = Some((decoded_len as u8, (decoded_len + len) as u8, classes));
             decoded_len += len;
-            rtl |= label_rtl;
+            rtl |= classes & RTL_CLASSES != 0;
             out_len += utf8 + 1;
         } else if config.check_hyphens
             && (label.get(2..4) == Some(b"--")
@@ -424,10 +551,11 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
         }
     }
     let labels = labels.get(..label_count)?;
-    let unicode = |(from, to, decoded_range): (u8, u8, Option<(u8, u8)>)| match decoded_range {
-        Some((a, b)) => {
-            AsciiLabel::Decoded(decoded.get(usize::from(a)..usize::from(b)).unwrap_or_default())
-        }
+    let unicode = |(from, to, decoded_range): (u8, u8, Option<(u8, u8, u32)>)| match decoded_range {
+        Some((a, b, classes)) => AsciiLabel::Decoded(
+            decoded.get(usize::from(a)..usize::from(b)).unwrap_or_default(),
+            classes,
+        ),
         None => AsciiLabel::Kept(lower.get(usize::from(from)..usize::from(to)).unwrap_or_default()),
     };
     // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
@@ -436,7 +564,7 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
         for &label in labels {
             errors = errors.union(match unicode(label) {
                 AsciiLabel::Kept(ascii) => bidi_rule_ascii(ascii),
-                AsciiLabel::Decoded(points) => bidi_rule(points),
+                AsciiLabel::Decoded(points, classes) => bidi_rule(points, classes),
             });
         }
     }
@@ -450,7 +578,7 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
             AsciiLabel::Kept(_) => {
                 out.push_str(domain.get(usize::from(label.0)..usize::from(label.1))?);
             }
-            AsciiLabel::Decoded(points) => punycode::push_chars(&mut out, points),
+            AsciiLabel::Decoded(points, _) => punycode::push_chars(&mut out, points),
         }
     }
     if upper {
@@ -463,17 +591,17 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
 enum AsciiLabel<'a> {
     /// Not an `xn--` label: its lower-cased bytes.
     Kept(&'a [u8]),
-    /// An `xn--` label: its decoded code points.
-    Decoded(&'a [u32]),
+    /// An `xn--` label: its decoded code points and their Bidi classes, as a set.
+    Decoded(&'a [u32], u32),
 }
 
-/// [`bidi_rule`] for an ASCII label.
+/// [`bidi_rule`] for an ASCII label (whose code points have no class NSM).
 fn bidi_rule_ascii(label: &[u8]) -> Errors {
-    let mut rule = BidiRule::new();
-    for &byte in label {
-        rule.push(lookup::props(char::from(byte)).bidi_class());
-    }
-    rule.finish()
+    let classes = label.iter().fold(0, |set, &byte| {
+        set | ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0) >> 8
+    });
+    let class = |byte: Option<&u8>| byte.map_or(BidiClass::L, |&b| ascii_class(b));
+    validity::bidi_rule_of(class(label.first()), classes, class(label.last()))
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -511,14 +639,14 @@ fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
 /// Bidi rule), with the fast path's stricter rules: `None` unless every decoded non-ASCII code
 /// point is valid (or a deviation other than the joiners) and NFC-safe, the first is no mark,
 /// and the label passes CheckHyphens and does not itself start with `xn--`. Returns the decoded
-/// length and whether the label holds a right-to-left code point.
-fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Option<(usize, bool)> {
+/// length and the Bidi classes of the decoded code points, as a set (`validity::class_bit`).
+fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Option<(usize, u32)> {
     let mut bytes = [0u8; MAX_POINTS];
     let bytes = bytes.get_mut(..encoded.len())?;
     for (byte, &cp) in bytes.iter_mut().zip(encoded) {
         *byte = u8::try_from(cp).ok()?;
     }
-    check_ace_bytes(bytes, config, decoded).map(|(len, _, rtl)| (len, rtl))
+    check_ace_bytes(bytes, config, decoded).map(|(len, _, classes)| (len, classes))
 }
 
 /// [`check_ace_label`] for the part after the prefix as (lower-case ASCII) bytes; also returns
@@ -527,10 +655,10 @@ fn check_ace_bytes(
     encoded: &[u8],
     config: Config,
     decoded: &mut [u32],
-) -> Option<(usize, usize, bool)> {
+) -> Option<(usize, usize, u32)> {
     let (len, utf8) = punycode::decode_counted(encoded, decoded).ok()?;
     let label = decoded.get(..len)?;
-    let mut rtl = false;
+    let mut classes = 0;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
     let mut non_ascii = false;
     // As `Mapper::push_checked` requires of mapped code points.
@@ -538,6 +666,7 @@ fn check_ace_bytes(
     for &cp in label {
         if cp < 0x80 {
             combining = false;
+            classes |= ASCII_MAP.get(cp as usize).copied().unwrap_or(0) >> 8;
             continue;
         }
         let props = lookup::props(char::from_u32(cp)?);
@@ -550,7 +679,7 @@ fn check_ace_bytes(
             }
             combining = this;
         }
-        rtl |= props.is_rtl();
+        classes |= props.class_bit();
         non_ascii = true;
     }
     if !non_ascii {
@@ -558,14 +687,39 @@ fn check_ace_bytes(
     }
     // Criteria 2, 3, 4 and 6, as `check_label` checks them.
     check_label(label, config)?;
-    Some((len, utf8, rtl))
+    Some((len, utf8, classes))
 }
 
-/// RFC 5893 section 2, the Bidi rule, for one label: its failures.
-fn bidi_rule(label: &[u32]) -> Errors {
-    let mut rule = BidiRule::new();
-    for c in label.iter().filter_map(|&cp| char::from_u32(cp)) {
-        rule.push(lookup::props(c).bidi_class());
+/// RFC 5893 section 2, the Bidi rule, for one label whose code points have the Bidi classes
+/// `classes` (a set, gathered as it was mapped or decoded): its failures, from the classes of
+/// its first code point and of its last one other than NSM.
+fn bidi_rule(label: &[u32], classes: u32) -> Errors {
+    let class =
+        |cp: u32| char::from_u32(cp).map_or(BidiClass::L, |c| lookup::props(c).bidi_class());
+    let Some(&first) = label.first() else {
+        return Errors::new();
+    };
+    let last = label.iter().rev().map(|&cp| class(cp)).find(|&c| c != BidiClass::NSM);
+    validity::bidi_rule_of(class(first), classes, last.unwrap_or(BidiClass::NSM))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ASCII table's Bidi classes are the tables', and its other fields what they say.
+    #[test]
+    fn ascii_map_classes_are_the_tables() {
+        for byte in 0..128u8 {
+            let entry = ASCII_MAP[usize::from(byte)];
+            let class = lookup::props(char::from(byte)).bidi_class();
+            assert_eq!(ascii_class(byte), class, "{byte:#04X}");
+            assert_eq!(entry >> 8, validity::class_bit(class), "{byte:#04X}");
+            let lower = byte.to_ascii_lowercase();
+            assert_eq!(entry & 0x7F, u32::from(lower));
+            let ldh =
+                lower.is_ascii_lowercase() || lower.is_ascii_digit() || b"-.".contains(&lower);
+            assert_eq!(entry & 0x80 == 0, ldh, "{byte:#04X}");
+        }
     }
-    rule.finish()
 }

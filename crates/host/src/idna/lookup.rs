@@ -170,11 +170,11 @@ impl Props {
         BIDI_CLASSES.get(usize::from(self.0 & 0x1F)).copied().unwrap_or(BidiClass::L)
     }
 
-    /// Whether the Bidi class is R, AL or AN (a label holding one makes a Bidi domain name).
+    /// The bit of the Bidi class in a set of classes (`validity::class_bit` of
+    /// [`Props::bidi_class`]).
     #[inline]
-    pub(super) fn is_rtl(self) -> bool {
-        // BIDI_CLASSES numbers R, AL and AN 1, 2 and 6.
-        matches!(self.0 & 0x1F, 1 | 2 | 6)
+    pub(super) fn class_bit(self) -> u32 {
+        1 << (self.0 & 0x1F)
     }
 
     pub(super) fn joining_type(self) -> JoiningType {
@@ -203,12 +203,18 @@ impl Props {
     /// one of class 0. Returns `Some(combining)` then (whether its combining class is not 0).
     #[inline]
     pub(super) fn nfc_after_starter(self, cp: u32) -> Option<bool> {
-        let status_ok = match self.0 >> 11 & 7 {
+        (self.kept_status(cp) && self.0 & 1 << 14 == 0).then_some(self.0 & 1 << 15 != 0)
+    }
+
+    /// Whether the status of `cp` (whose information this is) is valid or a deviation other
+    /// than the joiners: valid in nontransitional processing, joiners aside.
+    #[inline]
+    pub(super) fn kept_status(self, cp: u32) -> bool {
+        match self.0 >> 11 & 7 {
             0 => true,
             3 => cp != 0x200C && cp != 0x200D,
             _ => false,
-        };
-        (status_ok && self.0 & 1 << 14 == 0).then_some(self.0 & 1 << 15 != 0)
+        }
     }
 
     /// The UTS #46 status, without the mapping.
@@ -231,10 +237,55 @@ impl Props {
     }
 }
 
-/// The index in `INFO_VALUES` of the information of `c`, from the three-level trie (see
-/// `xtask/src/idna.rs`); `None` cannot happen with the generated tables.
+/// `tables::INFO_VALUES` padded with [`FALLBACK`] to 256 entries, and `tables::INFO_DELTAS`
+/// padded with 0: a trie value (a `u8`) indexes them without a bounds check, and the values
+/// the tables do not hold (255 among them, which [`props_and_value`] gives for a failed
+/// lookup) answer as a failed lookup does.
+const VALUES: [u16; 256] = {
+    let mut padded = [FALLBACK; 256];
+    let mut i = 0;
+    while i < tables::INFO_VALUES.len() {
+        // Evaluated at compile time: an index out of bounds would fail the build, not a run.
+        #[allow(clippy::indexing_slicing)]
+        let value = tables::INFO_VALUES[i];
+        #[allow(clippy::indexing_slicing)]
+        {
+            padded[i] = value;
+        }
+        i += 1;
+    }
+    padded
+};
+
+/// See [`VALUES`].
+const DELTAS: [i32; 256] = {
+    let mut padded = [0; 256];
+    let mut i = 0;
+    while i < tables::INFO_DELTAS.len() {
+        // Evaluated at compile time: an index out of bounds would fail the build, not a run.
+        #[allow(clippy::indexing_slicing)]
+        let delta = tables::INFO_DELTAS[i];
+        #[allow(clippy::indexing_slicing)]
+        {
+            padded[i] = delta;
+        }
+        i += 1;
+    }
+    padded
+};
+
+// The value 255 is free for a failed lookup.
+const _: () = assert!(
+    tables::INFO_VALUES.len() < 256 && tables::INFO_DELTAS.len() == tables::INFO_VALUES.len()
+);
+
+/// What [`props_and_value`] gives for a failed lookup: no value of the tables.
+const NO_VALUE: u8 = 255;
+
+/// The trie value (the index in `INFO_VALUES`) of the information of `c`, from the three-level
+/// trie (see `xtask/src/idna.rs`); `None` cannot happen with the generated tables.
 #[inline]
-fn value_index(c: char) -> Option<usize> {
+fn value_index(c: char) -> Option<u8> {
     let cp = u32::from(c) as usize;
     // The leaf block: straight from `INFO_BMP` in the Basic Multilingual Plane.
     let leaf_block = if cp < 0x1_0000 {
@@ -244,16 +295,29 @@ fn value_index(c: char) -> Option<usize> {
             .get(cp >> 10)
             .and_then(|&top| tables::INFO_MID.get(usize::from(top) * 32 + (cp >> 5 & 31)))
     };
-    leaf_block
-        .and_then(|&mid| tables::INFO_LEAF.get(usize::from(mid) * 32 + (cp & 31)))
-        .map(|&leaf| usize::from(leaf))
+    leaf_block.and_then(|&mid| tables::INFO_LEAF.get(usize::from(mid) * 32 + (cp & 31))).copied()
 }
 
 /// The information of `c`, from the three-level trie.
 #[inline]
 pub(super) fn props(c: char) -> Props {
-    let value = value_index(c).and_then(|i| tables::INFO_VALUES.get(i)).copied();
-    Props(value.unwrap_or(FALLBACK))
+    props_and_value(c).0
+}
+
+/// The information of `c` and the trie value it comes from, which [`mapping_at`] takes: a
+/// caller that needs the mapping of only some code points reads it only for those.
+#[inline]
+pub(super) fn props_and_value(c: char) -> (Props, u8) {
+    let value = value_index(c).unwrap_or(NO_VALUE);
+    (Props(VALUES.get(usize::from(value)).copied().unwrap_or(FALLBACK)), value)
+}
+
+/// For the code point `c` of trie value `value` (see [`props_and_value`]), its mapping when it
+/// is one code point held by the trie, as in [`props_and_mapping`].
+#[inline]
+pub(super) fn mapping_at(value: u8, c: char) -> Option<char> {
+    let delta = DELTAS.get(usize::from(value)).copied().unwrap_or(0);
+    if delta == 0 { None } else { u32::from(c).checked_add_signed(delta).and_then(char::from_u32) }
 }
 
 /// The information of `c` and, for a mapped code point whose mapping is one code point held
@@ -262,17 +326,8 @@ pub(super) fn props(c: char) -> Props {
 /// `None` for the mapping says nothing: [`status`] has it.
 #[inline]
 pub(super) fn props_and_mapping(c: char) -> (Props, Option<char>) {
-    let Some(index) = value_index(c) else {
-        return (Props(FALLBACK), None);
-    };
-    let props = Props(tables::INFO_VALUES.get(index).copied().unwrap_or(FALLBACK));
-    let delta = tables::INFO_DELTAS.get(index).copied().unwrap_or(0);
-    let to = if delta == 0 {
-        None
-    } else {
-        u32::from(c).checked_add_signed(delta).and_then(char::from_u32)
-    };
-    (props, to)
+    let (props, value) = props_and_value(c);
+    (props, mapping_at(value, c))
 }
 
 #[cfg(test)]
@@ -305,6 +360,16 @@ mod tests {
             assert_eq!(tables::MAPPING_KIND_NAMES[*kind as usize], name);
         }
         assert_eq!(tables::MAPPING_KIND_NAMES.len(), kinds.len());
+    }
+
+    #[test]
+    fn padded_values_are_the_tables() {
+        for i in 0..256 {
+            assert_eq!(VALUES[i], tables::INFO_VALUES.get(i).copied().unwrap_or(FALLBACK));
+            assert_eq!(DELTAS[i], tables::INFO_DELTAS.get(i).copied().unwrap_or(0));
+        }
+        assert_eq!(VALUES[usize::from(NO_VALUE)], FALLBACK);
+        assert_eq!(mapping_at(NO_VALUE, 'A'), None);
     }
 
     #[test]
@@ -375,8 +440,9 @@ mod tests {
             };
             assert_eq!(p.kind(), expected, "U+{:04X}", u32::from(c));
             assert_eq!(p.is_valid_nfc(), expected == Kind::Valid && !p.nfc_unsafe());
+            assert_eq!(p.class_bit(), 1 << p.bidi_class() as u32);
             assert_eq!(
-                p.is_rtl(),
+                p.class_bit() & super::super::validity::RTL_CLASSES != 0,
                 matches!(p.bidi_class(), BidiClass::R | BidiClass::AL | BidiClass::AN)
             );
             // What the fast paths accept after a code point of class 0 is valid in

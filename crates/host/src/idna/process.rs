@@ -580,7 +580,8 @@ mod tests {
         let (fast, ldh) = match answer {
             Ok(answer) => answer,
             Err(fast_errors) => {
-                // Only the Bidi rule fails here, and exactly as in the full path.
+                // Only the Bidi rule and criterion 7 (a disallowed code point) fail here, and
+                // exactly as in the full path.
                 let (_, result) = to_ascii_full(domain, config, false);
                 assert_eq!(result, Err(fast_errors), "{domain:?} {config:?}");
                 assert!(!fast_errors.is_empty());
@@ -680,6 +681,11 @@ mod tests {
             "bücher.de",
             "ÉCOLE.fr",
             "faß.de",
+            // NFC_Quick_Check=Maybe code points that compose with nothing before them: U+0307
+            // after `i` (the mapping of U+0130), a trailing jamo after an LVT syllable.
+            "İstanbul.tr",
+            "i\u{307}.ü",
+            "\u{AC01}\u{11A8}.kr",
             "日本語。ＪＰ",
             "\u{627}\u{644}1.com",
             "a\u{AD}b.ü",
@@ -700,8 +706,8 @@ mod tests {
         }
         // Each of these needs the full path: an `xn--` label that decodes to ASCII only, to
         // nothing, to a non-NFC label, to a mapped code point or a joiner, or that is not
-        // Punycode; a joiner, a leading mark, a disallowed or not-NFC code point, a
-        // transitional deviation.
+        // Punycode; a joiner, a leading mark, a not-NFC code point (a disallowed one among
+        // them, which the normalization gives a combining class), a transitional deviation.
         let mapped = alloc::format!("xn--{}.ü", punycode::encode("\u{DC}").unwrap());
         let rtl_then_digit = alloc::format!("xn--{}.1a", punycode::encode("\u{5D0}").unwrap());
         let joiner = alloc::format!("xn--{}.ü", punycode::encode("a\u{200C}b").unwrap());
@@ -715,8 +721,12 @@ mod tests {
             "xn--99999999999.ü",
             "a\u{200C}b.ü",
             "\u{300}a.ü",
-            "\u{80}.ü",
             "e\u{301}.ü",
+            "\u{AC00}\u{11A8}.kr",
+            // U+032D after `ê` composes with the `e` of its decomposition.
+            "\u{EA}\u{32D}.ü",
+            "\u{304B}\u{3099}.jp",
+            "\u{5EB}\u{5C9}\u{5B0}.ü",
             // Two adjacent combining code points: the full path checks their order.
             "\u{5E9}\u{5B8}\u{5C1}.ü",
             "\u{915}\u{94D}\u{94D}.ü",
@@ -727,8 +737,11 @@ mod tests {
         assert_eq!(fast::to_ascii("faß.de", c.transitional_processing(true)), None);
         assert_eq!(fast::to_ascii("a_b.ü", strict()), None);
         assert_eq!(fast::to_ascii("a_b.ü", c), Some(Ok(("a_b.xn--tda".into(), false))));
-        // A failed Bidi rule is answered with its failures, as the full path records them.
+        // A failed Bidi rule, or a disallowed code point kept by the mapping, is answered with
+        // its failures, as the full path records them.
         for domain in [
+            "\u{80}.ü",
+            "a\u{3A2}b.\u{5D0}",
             "1\u{5D0}.ü",
             rtl_then_digit.as_str(),
             "\u{5D0}a.b",
@@ -741,6 +754,75 @@ mod tests {
             let (full, errors) = process(domain, c, &mut Scratch::default(), Output::Unicode);
             assert_eq!((unicode, result), (full.into_owned(), Err(errors)));
         }
+    }
+
+    /// Seeded domains of one to five labels over many scripts (right-to-left ones with their
+    /// marks and digits, combining marks, case, digits, hyphens, ASCII punctuation, joiners, the
+    /// four dots): the fast paths answer as the full path, Bidi failures included.
+    #[test]
+    fn non_ascii_fast_path_matches_the_full_path_on_generated_scripts() {
+        const RANGES: &[(u32, u32)] = &[
+            (0x61, 0x7A),
+            (0x41, 0x5A),
+            (0x21, 0x2F),
+            (0xC0, 0x17F),
+            (0x300, 0x36F),
+            (0x370, 0x3FF),
+            (0x400, 0x45F),
+            (0x531, 0x58A),
+            (0x591, 0x5F4),
+            (0x600, 0x6FF),
+            (0x710, 0x74F),
+            (0x780, 0x7B1),
+            (0x7C0, 0x7FF),
+            (0x900, 0x97F),
+            (0xE01, 0xE5B),
+            (0x10A0, 0x10FF),
+            (0x1100, 0x11FF),
+            (0x200B, 0x200F),
+            (0x3041, 0x30FF),
+            (0x4E00, 0x4E40),
+            (0xAC00, 0xAC40),
+            (0xFB1D, 0xFB4F),
+            (0xFF01, 0xFF9F),
+            (0x1F600, 0x1F64F),
+        ];
+        const DOTS: [char; 6] = ['.', '.', '.', '\u{3002}', '\u{FF0E}', '\u{FF61}'];
+        let mut seed: u64 = 0x5eed_1d4a;
+        let mut below = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let configs = [Config::new(), strict(), Config::new().check_hyphens(true)];
+        let (mut answered, mut bidi_failed) = (0, 0);
+        for _ in 0..12_000 {
+            let mut domain = alloc::string::String::new();
+            for label in 0..1 + below(5) {
+                if label > 0 {
+                    domain.push(DOTS[below(DOTS.len())]);
+                }
+                let scripts = [RANGES[below(RANGES.len())], RANGES[below(RANGES.len())]];
+                let len = below(12);
+                for k in 0..len {
+                    let (lo, hi) = scripts[below(3) % 2];
+                    match below(10) {
+                        0 if k > 0 => domain.push('-'),
+                        1 => domain.push(char::from(b'0' + below(10) as u8)),
+                        _ => {
+                            domain.extend(char::from_u32(lo + below((hi - lo + 1) as usize) as u32))
+                        }
+                    }
+                }
+            }
+            for config in configs {
+                answered += usize::from(fast_answer_is_the_full_answer(&domain, config));
+                bidi_failed += usize::from(matches!(fast::to_ascii(&domain, config), Some(Err(_))));
+            }
+        }
+        assert!(answered > 5000, "{answered}");
+        assert!(bidi_failed > 2500, "{bidi_failed}");
     }
 
     proptest::proptest! {
