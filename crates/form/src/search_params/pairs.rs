@@ -63,10 +63,11 @@ pub(crate) fn name_bit(name: &[u8]) -> u64 {
 /// it is empty).
 #[inline(always)]
 pub(crate) fn name_bit_of((first, last): (u8, u8), len: usize) -> u64 {
-    // Letters differ in their low five bits: the first byte's go to bits 0-4, the last's to
-    // bits 3-7, the length's to bits 1-5 (and the shift takes the index modulo 64).
-    let key = u32::from(first) ^ u32::from(last) << 3 ^ (len as u32) << 1;
-    1 << (key & 63)
+    // Every bit of the two bytes goes into the key (so that names that differ in their last
+    // character, `id1`, `id2`, ..., get unrelated bits), and a multiplication gives the top six
+    // bits of the product a share of every bit of the key.
+    let key = (u32::from(first) | u32::from(last) << 8) ^ len as u32;
+    1 << (key.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 /// The flag of a length digit that is not the last one.
@@ -376,15 +377,86 @@ impl Pairs {
         Iter { rest: &self.buf, remaining: self.count }
     }
 
-    /// The value of the first pair named `name`: a walk over the frames that reads one
-    /// length byte a frame, compares names as bytes and slices only the value it returns.
+    /// The value of the first pair named `name` ([`Pairs::find`]), sliced from the buffer.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
-        if self.lacks(name) {
+        let ((value_at, value_len, v), _) = self.find(name)?;
+        self.buf.get(value_at + v..value_at + v + value_len)
+    }
+
+    /// The value frame of the first pair named `name`, and whether it is the only pair of that
+    /// name (`false`: there may be others after it).
+    ///
+    /// The first pair is tried before the filter of the names (most lists hold one pair, and
+    /// then the filter is not needed at all). A name that the second filter says is in the
+    /// list at most once is then looked for in the last pair (read from the back), and only
+    /// then by a walk from the front ([`Pairs::seek_name`]).
+    #[inline(always)]
+    fn find(&self, name: &str) -> Option<(ValueFrame, bool)> {
+        let bytes = self.buf.as_bytes();
+        let wanted = name.as_bytes();
+        let &first = bytes.first()?;
+        // Where the walk starts: the second pair when the first is ruled out.
+        let mut from = 0;
+        // A one-digit length (a longer one has the flag, above 63).
+        if first <= DIGIT as u8 {
+            let value_at = usize::from(first) + 2;
+            if usize::from(first) == wanted.len()
+                && bytes.get(1..value_at - 1).is_some_and(|text| same_bytes(text, wanted))
+            {
+                let (value_len, v) = len_at(bytes, value_at)?;
+                let bit = name_bit(wanted);
+                return Some(((value_at, value_len, v), self.repeated & bit == 0));
+            }
+            if self.count <= 1 {
+                return None;
+            }
+            from = value_at;
+        }
+        let bit = name_bit(wanted);
+        if self.names & bit == 0 {
             return None;
         }
-        let (value_at, value_len, v) = self.seek_name(0, name)?;
-        self.buf.get(value_at + v..value_at + v + value_len)
+        self.find_after_first(name, self.repeated & bit == 0, from)
+    }
+
+    /// The rest of [`Pairs::find`] (out of line: what is in line stays small): the last pair
+    /// when the name is `unique`, then the walk from the pair after the first (`from` is the
+    /// first pair's value frame, or 0 to walk from the first pair).
+    #[inline(never)]
+    fn find_after_first(
+        &self,
+        name: &str,
+        unique: bool,
+        from: usize,
+    ) -> Option<(ValueFrame, bool)> {
+        if unique && let Some(frame) = self.last_pair_named(name.as_bytes()) {
+            return Some((frame, true));
+        }
+        // Past the first pair's value frame (a frame of one-digit lengths takes its length
+        // and two bytes).
+        let from = match self.buf.as_bytes().get(from) {
+            Some(&value_len) if from > 0 && value_len <= DIGIT as u8 => {
+                from + usize::from(value_len) + 2
+            }
+            _ => 0,
+        };
+        Some((self.seek_name(from, name)?, unique))
+    }
+
+    /// The value frame of the last pair when it is named `name` and its lengths take one digit
+    /// each (read from the back: the value's length, then the name's).
+    #[inline(always)]
+    fn last_pair_named(&self, name: &[u8]) -> Option<ValueFrame> {
+        let bytes = self.buf.as_bytes();
+        let &value_len = bytes.last()?;
+        let value_at = bytes.len().checked_sub(usize::from(value_len) + 2)?;
+        let &name_len = bytes.get(value_at.checked_sub(1)?)?;
+        if (value_len | name_len) > DIGIT as u8 || usize::from(name_len) != name.len() {
+            return None;
+        }
+        let text = bytes.get(value_at - 1 - name.len()..value_at - 1)?;
+        same_bytes(text, name).then_some((value_at, usize::from(value_len), 1))
     }
 
     /// [`Pairs::seek_name`] on a small list: its texts take fewer than 64 bytes in all, so
@@ -531,10 +603,7 @@ impl Pairs {
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
     /// other pairs of that name; appends the pair when there is none.
     pub(crate) fn set(&mut self, name: &str, value: &str) {
-        // The filter is tested once: the walk for later pairs of the name needs no test.
-        let bit = name_bit(name.as_bytes());
-        let found = if self.names & bit == 0 { None } else { self.seek_name(0, name) };
-        let Some((value_start, old_len, n_old)) = found else {
+        let Some(((value_start, old_len, n_old), unique)) = self.find(name) else {
             self.push(name, value);
             return;
         };
@@ -547,9 +616,8 @@ impl Pairs {
             .is_some_and(|old| same_bytes(old, value.as_bytes()));
         // Remove the later pairs of that name first (offsets before them stay valid). There
         // are none when no other name has its bit.
-        let may_repeat = self.repeated & bit != 0;
-        debug_assert!(may_repeat || self.seek_name(value_end, name).is_none());
-        if may_repeat && self.seek_name(value_end, name).is_some() {
+        debug_assert!(!unique || self.seek_name(value_end, name).is_none());
+        if !unique && self.seek_name(value_end, name).is_some() {
             let mut seen = false;
             let name = name.as_bytes();
             self.retain(|n, _| {
@@ -892,6 +960,28 @@ mod tests {
             assert_eq!(pairs.get("c"), None);
             assert_eq!(pairs.get(""), None);
         }
+    }
+
+    #[test]
+    fn first_and_last_pairs_agree_with_the_walk() {
+        // A last value of 64 bytes ends in the digits 0x01 0x40: read as a one-digit length,
+        // 0x40 would point into the text, where `\u{1}@` looks like the frame of a name "@".
+        let long = "z".repeat(64);
+        let pairs = list(&[("x", "1"), ("@", "2"), ("y", &long)]);
+        assert_eq!(pairs.get("@"), Some("2"));
+        assert_eq!(pairs.get("y"), Some(long.as_str()));
+        // Long names first and last, and a one-pair list of a long name.
+        let name = "n".repeat(70);
+        let pairs = list(&[(&name, "1"), ("a", "2"), (&name, "3")]);
+        assert_eq!((pairs.get(&name), pairs.get("a")), (Some("1"), Some("2")));
+        assert_eq!(list(&[(&name, "")]).get(&name), Some(""));
+        // A name twice: the first pair's value, never the last's.
+        let pairs = list(&[("a", "1"), ("b", "2"), ("a", "3")]);
+        assert_eq!(pairs.get("a"), Some("1"));
+        let mut pairs = list(&[("b", "1"), ("a", "2"), ("a", "3")]);
+        assert_eq!(pairs.get("a"), Some("2"));
+        pairs.set("a", "4");
+        assert_eq!(pairs, list(&[("b", "1"), ("a", "4")]));
     }
 
     /// Checks the two filters of `pairs` against the ones counted from its names.
