@@ -405,8 +405,9 @@ impl Pairs {
                 && bytes.get(1..value_at - 1).is_some_and(|text| same_bytes(text, wanted))
             {
                 let (value_len, v) = len_at(bytes, value_at)?;
-                let bit = name_bit(wanted);
-                return Some(((value_at, value_len, v), self.repeated & bit == 0));
+                // Most lists have no name twice, and then no bit to compute.
+                let unique = self.repeated == 0 || self.repeated & name_bit(wanted) == 0;
+                return Some(((value_at, value_len, v), unique));
             }
             if self.count <= 1 {
                 return None;
@@ -417,12 +418,16 @@ impl Pairs {
         if self.names & bit == 0 {
             return None;
         }
-        self.find_after_first(name, self.repeated & bit == 0, from)
+        let unique = self.repeated & bit == 0;
+        if unique && let Some(frame) = self.last_pair_named(wanted) {
+            return Some((frame, true));
+        }
+        self.find_after_first(name, unique, from)
     }
 
-    /// The rest of [`Pairs::find`] (out of line: what is in line stays small): the last pair
-    /// when the name is `unique`, then the walk from the pair after the first (`from` is the
-    /// first pair's value frame, or 0 to walk from the first pair).
+    /// The rest of [`Pairs::find`] (out of line: what is in line stays small): the walk from
+    /// the pair after the first (`from` is the first pair's value frame, or 0 to walk from the
+    /// first pair).
     #[inline(never)]
     fn find_after_first(
         &self,
@@ -430,9 +435,6 @@ impl Pairs {
         unique: bool,
         from: usize,
     ) -> Option<(ValueFrame, bool)> {
-        if unique && let Some(frame) = self.last_pair_named(name.as_bytes()) {
-            return Some((frame, true));
-        }
         // Past the first pair's value frame (a frame of one-digit lengths takes its length
         // and two bytes).
         let from = match self.buf.as_bytes().get(from) {
@@ -602,11 +604,39 @@ impl Pairs {
 
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
     /// other pairs of that name; appends the pair when there is none.
+    #[inline]
     pub(crate) fn set(&mut self, name: &str, value: &str) {
-        let Some(((value_start, old_len, n_old), unique)) = self.find(name) else {
-            self.push(name, value);
+        let Some((frame, unique)) = self.find(name) else {
+            self.push_new(name, value);
             return;
         };
+        // The pair is the only one of its name and holds the value already: nothing to do.
+        let (value_start, old_len, n_old) = frame;
+        let text_start = value_start + n_old;
+        if unique
+            && old_len == value.len()
+            && self
+                .buf
+                .as_bytes()
+                .get(text_start..text_start + old_len)
+                .is_some_and(|old| same_bytes(old, value.as_bytes()))
+        {
+            return;
+        }
+        self.set_found(name, value, frame, unique);
+    }
+
+    /// [`Pairs::push`] out of line, for [`Pairs::set`] of a new name.
+    #[inline(never)]
+    fn push_new(&mut self, name: &str, value: &str) {
+        self.push(name, value);
+    }
+
+    /// The rest of [`Pairs::set`] once the first pair of the name is found: its value frame,
+    /// and whether the second filter says it is the only pair of the name.
+    #[inline(never)]
+    fn set_found(&mut self, name: &str, value: &str, frame: ValueFrame, unique: bool) {
+        let (value_start, old_len, n_old) = frame;
         let text_start = value_start + n_old;
         let value_end = text_start + old_len + n_old;
         let same = self
