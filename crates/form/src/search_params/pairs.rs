@@ -380,7 +380,24 @@ impl Pairs {
     /// The value of the first pair named `name` ([`Pairs::find`]), sliced from the buffer.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
-        let ((value_at, value_len, v), _) = self.find(name)?;
+        // The value is sliced where each pair is found, with what that path knows.
+        self.find(name, |pairs, frame, _| pairs.value_text(frame))
+    }
+
+    /// The text of the value frame `frame`. One-digit lengths (known to be ASCII once read)
+    /// end the slice and the digit before the text is stripped as a character, so that no
+    /// byte of the text is read for a character boundary test.
+    #[inline(always)]
+    fn value_text(&self, (value_at, value_len, v): ValueFrame) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let end = value_at + 1 + value_len;
+        if v == 1
+            && let (Some(&lead), Some(&trail)) = (bytes.get(value_at), bytes.get(end))
+            && lead == trail
+            && lead <= DIGIT as u8
+        {
+            return self.buf.get(value_at..end)?.strip_prefix(char::from(lead));
+        }
         self.buf.get(value_at + v..value_at + v + value_len)
     }
 
@@ -392,7 +409,11 @@ impl Pairs {
     /// list at most once is then looked for in the last pair (read from the back), and only
     /// then by a walk from the front ([`Pairs::seek_name`]).
     #[inline(always)]
-    fn find(&self, name: &str) -> Option<(ValueFrame, bool)> {
+    fn find<'a, R>(
+        &'a self,
+        name: &str,
+        hit: impl Fn(&'a Pairs, ValueFrame, bool) -> Option<R>,
+    ) -> Option<R> {
         let bytes = self.buf.as_bytes();
         let wanted = name.as_bytes();
         let &first = bytes.first()?;
@@ -407,7 +428,7 @@ impl Pairs {
                 let (value_len, v) = len_at(bytes, value_at)?;
                 // Most lists have no name twice, and then no bit to compute.
                 let unique = self.repeated == 0 || self.repeated & name_bit(wanted) == 0;
-                return Some(((value_at, value_len, v), unique));
+                return hit(self, (value_at, value_len, v), unique);
             }
             if self.count <= 1 {
                 return None;
@@ -420,9 +441,10 @@ impl Pairs {
         }
         let unique = self.repeated & bit == 0;
         if unique && let Some(frame) = self.last_pair_named(wanted) {
-            return Some((frame, true));
+            return hit(self, frame, true);
         }
-        self.find_after_first(name, unique, from)
+        let (frame, unique) = self.find_after_first(name, unique, from)?;
+        hit(self, frame, unique)
     }
 
     /// The rest of [`Pairs::find`] (out of line: what is in line stays small): the walk from
@@ -606,7 +628,8 @@ impl Pairs {
     /// other pairs of that name; appends the pair when there is none.
     #[inline]
     pub(crate) fn set(&mut self, name: &str, value: &str) {
-        let Some((frame, unique)) = self.find(name) else {
+        let Some((frame, unique)) = self.find(name, |_, frame, unique| Some((frame, unique)))
+        else {
             self.push_new(name, value);
             return;
         };
