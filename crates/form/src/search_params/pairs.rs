@@ -425,9 +425,15 @@ impl Pairs {
             if usize::from(first) == wanted.len()
                 && bytes.get(1..value_at - 1).is_some_and(|text| same_bytes(text, wanted))
             {
-                let (value_len, v) = len_at(bytes, value_at)?;
                 // Most lists have no name twice, and then no bit to compute.
                 let unique = self.repeated == 0 || self.repeated & name_bit(wanted) == 0;
+                // A one-digit value length is matched here, so that `hit` sees it as one.
+                if let Some(&value_len) = bytes.get(value_at)
+                    && value_len <= DIGIT as u8
+                {
+                    return hit(self, (value_at, usize::from(value_len), 1), unique);
+                }
+                let (value_len, v) = len_at(bytes, value_at)?;
                 return hit(self, (value_at, value_len, v), unique);
             }
             if self.count <= 1 {
@@ -628,24 +634,25 @@ impl Pairs {
     /// other pairs of that name; appends the pair when there is none.
     #[inline]
     pub(crate) fn set(&mut self, name: &str, value: &str) {
-        let Some((frame, unique)) = self.find(name, |_, frame, unique| Some((frame, unique)))
-        else {
+        // Where the pair is found: `None` when it is the only one of its name and holds the
+        // value already (nothing to do), else what the rest needs.
+        let found = self.find(name, |pairs, frame, unique| {
+            let (value_start, old_len, n_old) = frame;
+            let text_start = value_start + n_old;
+            let same = unique
+                && old_len == value.len()
+                && pairs
+                    .buf
+                    .as_bytes()
+                    .get(text_start..text_start + old_len)
+                    .is_some_and(|old| same_bytes(old, value.as_bytes()));
+            Some((!same).then_some((frame, unique)))
+        });
+        let Some(found) = found else {
             self.push_new(name, value);
             return;
         };
-        // The pair is the only one of its name and holds the value already: nothing to do.
-        let (value_start, old_len, n_old) = frame;
-        let text_start = value_start + n_old;
-        if unique
-            && old_len == value.len()
-            && self
-                .buf
-                .as_bytes()
-                .get(text_start..text_start + old_len)
-                .is_some_and(|old| same_bytes(old, value.as_bytes()))
-        {
-            return;
-        }
+        let Some((frame, unique)) = found else { return };
         self.set_found(name, value, frame, unique);
     }
 
