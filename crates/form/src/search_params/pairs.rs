@@ -182,12 +182,9 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         0 => true,
         1..=3 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
         4..=8 => {
-            let word = |s: &[u8]| {
-                let head = s.first_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
-                let tail = s.last_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
-                u64::from(head) | u64::from(tail) << 32
-            };
-            word(a) == word(b)
+            let head = |s: &[u8]| s.first_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+            let tail = |s: &[u8]| s.last_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+            (head(a) ^ head(b)) | (tail(a) ^ tail(b)) == 0
         }
         9..=16 => {
             let head = |s: &[u8]| s.first_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
@@ -1019,6 +1016,28 @@ mod tests {
             assert_eq!(pairs.get("b"), Some(long.as_str()));
             assert_eq!(pairs.get("c"), None);
             assert_eq!(pairs.get(""), None);
+        }
+    }
+
+    #[test]
+    fn same_bytes_is_slice_equality() {
+        // Every length up to 20 (each load width and the memcmp beyond), equal and with one
+        // byte changed at every position, and every other length.
+        let base: Vec<u8> = (0u8..20).map(|i| b'a' + i).collect();
+        for n in 0..=base.len() {
+            let a = base.get(..n).unwrap_or_default();
+            assert!(same_bytes(a, a), "{n}");
+            for i in 0..n {
+                let mut b = a.to_vec();
+                if let Some(byte) = b.get_mut(i) {
+                    *byte ^= 0x20;
+                }
+                assert!(!same_bytes(a, &b), "{n} {i}");
+            }
+            for m in 0..=base.len() {
+                let b = base.get(..m).unwrap_or_default();
+                assert_eq!(same_bytes(a, b), n == m, "{n} {m}");
+            }
         }
     }
 
