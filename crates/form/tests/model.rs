@@ -16,12 +16,14 @@ enum Op {
     Clear,
 }
 
+/// The short texts `text` draws most often.
+const NAMES: [&str; 8] = ["", "a", "b", "ab", "\u{E9}", "\u{FB03}", "\u{1F308}", "a b"];
+
 /// Few distinct names (so that they collide), some long enough for two-byte and three-byte
 /// varints, some outside the BMP (where UTF-16 order differs).
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => prop::sample::select(vec!["", "a", "b", "ab", "\u{E9}", "\u{FB03}", "\u{1F308}", "a b"])
-            .prop_map(str::to_owned),
+        4 => prop::sample::select(NAMES.to_vec()).prop_map(str::to_owned),
         1 => (prop::sample::select(vec!['x', '\u{E9}', '\u{1F600}']), 100usize..3_000)
             .prop_map(|(c, n)| c.to_string().repeat(n / c.len_utf8())),
         1 => any::<String>(),
@@ -96,6 +98,13 @@ proptest! {
             let rebuilt = SearchParams::from(model.clone());
             prop_assert_eq!(&rebuilt, &params);
             prop_assert_eq!(hash(&rebuilt), hash(&params));
+            // `get` of every name of the list and of the names `text` draws from: the first
+            // pair, the last one, the walk between them and the filters all answer as the
+            // model does (a name once or more, first, last or in between, or absent).
+            for probe in model.iter().map(|(n, _)| n.as_str()).chain(NAMES.iter().copied()) {
+                let first = model.iter().find(|(n, _)| n == probe).map(|(_, v)| v.as_str());
+                prop_assert_eq!(params.get(probe), first, "get {:?} after {:?}", probe, op);
+            }
             if let Some((name, value)) = model.first() {
                 let first = model.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
                 prop_assert_eq!(params.get(name), first);

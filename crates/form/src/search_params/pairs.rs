@@ -63,10 +63,11 @@ pub(crate) fn name_bit(name: &[u8]) -> u64 {
 /// it is empty).
 #[inline(always)]
 pub(crate) fn name_bit_of((first, last): (u8, u8), len: usize) -> u64 {
-    // Letters differ in their low five bits: the first byte's go to bits 0-4, the last's to
-    // bits 3-7, the length's to bits 1-5 (and the shift takes the index modulo 64).
-    let key = u32::from(first) ^ u32::from(last) << 3 ^ (len as u32) << 1;
-    1 << (key & 63)
+    // Every bit of the two bytes goes into the key (so that names that differ in their last
+    // character, `id1`, `id2`, ..., get unrelated bits), and a multiplication gives the top six
+    // bits of the product a share of every bit of the key.
+    let key = (u32::from(first) | u32::from(last) << 8) ^ len as u32;
+    1 << (key.wrapping_mul(0x9E37_79B1) >> 26)
 }
 
 /// The flag of a length digit that is not the last one.
@@ -181,12 +182,9 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
         0 => true,
         1..=3 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
         4..=8 => {
-            let word = |s: &[u8]| {
-                let head = s.first_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
-                let tail = s.last_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
-                u64::from(head) | u64::from(tail) << 32
-            };
-            word(a) == word(b)
+            let head = |s: &[u8]| s.first_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+            let tail = |s: &[u8]| s.last_chunk::<4>().copied().map_or(0, u32::from_le_bytes);
+            (head(a) ^ head(b)) | (tail(a) ^ tail(b)) == 0
         }
         9..=16 => {
             let head = |s: &[u8]| s.first_chunk::<8>().copied().map_or(0, u64::from_le_bytes);
@@ -376,15 +374,116 @@ impl Pairs {
         Iter { rest: &self.buf, remaining: self.count }
     }
 
-    /// The value of the first pair named `name`: a walk over the frames that reads one
-    /// length byte a frame, compares names as bytes and slices only the value it returns.
+    /// The value of the first pair named `name` ([`Pairs::find`]), sliced from the buffer.
     #[inline]
     pub(crate) fn get(&self, name: &str) -> Option<&str> {
-        if self.lacks(name) {
+        // The value is sliced where each pair is found, with what that path knows.
+        self.find(name, |pairs, frame, _| pairs.value_text(frame))
+    }
+
+    /// The text of the value frame `frame`. One-digit lengths (known to be ASCII once read)
+    /// end the slice and the digit before the text is stripped as a character, so that no
+    /// byte of the text is read for a character boundary test.
+    #[inline(always)]
+    fn value_text(&self, (value_at, value_len, v): ValueFrame) -> Option<&str> {
+        let bytes = self.buf.as_bytes();
+        let end = value_at + 1 + value_len;
+        if v == 1
+            && let (Some(&lead), Some(&trail)) = (bytes.get(value_at), bytes.get(end))
+            && lead == trail
+            && lead <= DIGIT as u8
+        {
+            return self.buf.get(value_at..end)?.strip_prefix(char::from(lead));
+        }
+        self.buf.get(value_at + v..value_at + v + value_len)
+    }
+
+    /// The value frame of the first pair named `name`, and whether it is the only pair of that
+    /// name (`false`: there may be others after it).
+    ///
+    /// The first pair is tried before the filter of the names (most lists hold one pair, and
+    /// then the filter is not needed at all). A name that the second filter says is in the
+    /// list at most once is then looked for in the last pair (read from the back), and only
+    /// then by a walk from the front ([`Pairs::seek_name`]).
+    #[inline(always)]
+    fn find<'a, R>(
+        &'a self,
+        name: &str,
+        hit: impl Fn(&'a Pairs, ValueFrame, bool) -> Option<R>,
+    ) -> Option<R> {
+        let bytes = self.buf.as_bytes();
+        let wanted = name.as_bytes();
+        let &first = bytes.first()?;
+        // Where the walk starts: the second pair when the first is ruled out.
+        let mut from = 0;
+        // A one-digit length (a longer one has the flag, above 63).
+        if first <= DIGIT as u8 {
+            let value_at = usize::from(first) + 2;
+            if usize::from(first) == wanted.len()
+                && bytes.get(1..value_at - 1).is_some_and(|text| same_bytes(text, wanted))
+            {
+                // Most lists have no name twice, and then no bit to compute.
+                let unique = self.repeated == 0 || self.repeated & name_bit(wanted) == 0;
+                // A one-digit value length is matched here, so that `hit` sees it as one.
+                if let Some(&value_len) = bytes.get(value_at)
+                    && value_len <= DIGIT as u8
+                {
+                    return hit(self, (value_at, usize::from(value_len), 1), unique);
+                }
+                let (value_len, v) = len_at(bytes, value_at)?;
+                return hit(self, (value_at, value_len, v), unique);
+            }
+            if self.count <= 1 {
+                return None;
+            }
+            from = value_at;
+        }
+        let bit = name_bit(wanted);
+        if self.names & bit == 0 {
             return None;
         }
-        let (value_at, value_len, v) = self.seek_name(0, name)?;
-        self.buf.get(value_at + v..value_at + v + value_len)
+        let unique = self.repeated & bit == 0;
+        if unique && let Some(frame) = self.last_pair_named(wanted) {
+            return hit(self, frame, true);
+        }
+        let (frame, unique) = self.find_after_first(name, unique, from)?;
+        hit(self, frame, unique)
+    }
+
+    /// The rest of [`Pairs::find`] (out of line: what is in line stays small): the walk from
+    /// the pair after the first (`from` is the first pair's value frame, or 0 to walk from the
+    /// first pair).
+    #[inline(never)]
+    fn find_after_first(
+        &self,
+        name: &str,
+        unique: bool,
+        from: usize,
+    ) -> Option<(ValueFrame, bool)> {
+        // Past the first pair's value frame (a frame of one-digit lengths takes its length
+        // and two bytes).
+        let from = match self.buf.as_bytes().get(from) {
+            Some(&value_len) if from > 0 && value_len <= DIGIT as u8 => {
+                from + usize::from(value_len) + 2
+            }
+            _ => 0,
+        };
+        Some((self.seek_name(from, name)?, unique))
+    }
+
+    /// The value frame of the last pair when it is named `name` and its lengths take one digit
+    /// each (read from the back: the value's length, then the name's).
+    #[inline(always)]
+    fn last_pair_named(&self, name: &[u8]) -> Option<ValueFrame> {
+        let bytes = self.buf.as_bytes();
+        let &value_len = bytes.last()?;
+        let value_at = bytes.len().checked_sub(usize::from(value_len) + 2)?;
+        let &name_len = bytes.get(value_at.checked_sub(1)?)?;
+        if (value_len | name_len) > DIGIT as u8 || usize::from(name_len) != name.len() {
+            return None;
+        }
+        let text = bytes.get(value_at - 1 - name.len()..value_at - 1)?;
+        same_bytes(text, name).then_some((value_at, usize::from(value_len), 1))
     }
 
     /// [`Pairs::seek_name`] on a small list: its texts take fewer than 64 bytes in all, so
@@ -530,14 +629,41 @@ impl Pairs {
 
     /// `set(name, value)`: gives the first pair named `name` the value `value` and removes the
     /// other pairs of that name; appends the pair when there is none.
+    #[inline]
     pub(crate) fn set(&mut self, name: &str, value: &str) {
-        // The filter is tested once: the walk for later pairs of the name needs no test.
-        let bit = name_bit(name.as_bytes());
-        let found = if self.names & bit == 0 { None } else { self.seek_name(0, name) };
-        let Some((value_start, old_len, n_old)) = found else {
-            self.push(name, value);
+        // Where the pair is found: `None` when it is the only one of its name and holds the
+        // value already (nothing to do), else what the rest needs.
+        let found = self.find(name, |pairs, frame, unique| {
+            let (value_start, old_len, n_old) = frame;
+            let text_start = value_start + n_old;
+            let same = unique
+                && old_len == value.len()
+                && pairs
+                    .buf
+                    .as_bytes()
+                    .get(text_start..text_start + old_len)
+                    .is_some_and(|old| same_bytes(old, value.as_bytes()));
+            Some((!same).then_some((frame, unique)))
+        });
+        let Some(found) = found else {
+            self.push_new(name, value);
             return;
         };
+        let Some((frame, unique)) = found else { return };
+        self.set_found(name, value, frame, unique);
+    }
+
+    /// [`Pairs::push`] out of line, for [`Pairs::set`] of a new name.
+    #[inline(never)]
+    fn push_new(&mut self, name: &str, value: &str) {
+        self.push(name, value);
+    }
+
+    /// The rest of [`Pairs::set`] once the first pair of the name is found: its value frame,
+    /// and whether the second filter says it is the only pair of the name.
+    #[inline(never)]
+    fn set_found(&mut self, name: &str, value: &str, frame: ValueFrame, unique: bool) {
+        let (value_start, old_len, n_old) = frame;
         let text_start = value_start + n_old;
         let value_end = text_start + old_len + n_old;
         let same = self
@@ -547,9 +673,8 @@ impl Pairs {
             .is_some_and(|old| same_bytes(old, value.as_bytes()));
         // Remove the later pairs of that name first (offsets before them stay valid). There
         // are none when no other name has its bit.
-        let may_repeat = self.repeated & bit != 0;
-        debug_assert!(may_repeat || self.seek_name(value_end, name).is_none());
-        if may_repeat && self.seek_name(value_end, name).is_some() {
+        debug_assert!(!unique || self.seek_name(value_end, name).is_none());
+        if !unique && self.seek_name(value_end, name).is_some() {
             let mut seen = false;
             let name = name.as_bytes();
             self.retain(|n, _| {
@@ -892,6 +1017,50 @@ mod tests {
             assert_eq!(pairs.get("c"), None);
             assert_eq!(pairs.get(""), None);
         }
+    }
+
+    #[test]
+    fn same_bytes_is_slice_equality() {
+        // Every length up to 20 (each load width and the memcmp beyond), equal and with one
+        // byte changed at every position, and every other length.
+        let base: Vec<u8> = (0u8..20).map(|i| b'a' + i).collect();
+        for n in 0..=base.len() {
+            let a = base.get(..n).unwrap_or_default();
+            assert!(same_bytes(a, a), "{n}");
+            for i in 0..n {
+                let mut b = a.to_vec();
+                if let Some(byte) = b.get_mut(i) {
+                    *byte ^= 0x20;
+                }
+                assert!(!same_bytes(a, &b), "{n} {i}");
+            }
+            for m in 0..=base.len() {
+                let b = base.get(..m).unwrap_or_default();
+                assert_eq!(same_bytes(a, b), n == m, "{n} {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn first_and_last_pairs_agree_with_the_walk() {
+        // A last value of 64 bytes ends in the digits 0x01 0x40: read as a one-digit length,
+        // 0x40 would point into the text, where `\u{1}@` looks like the frame of a name "@".
+        let long = "z".repeat(64);
+        let pairs = list(&[("x", "1"), ("@", "2"), ("y", &long)]);
+        assert_eq!(pairs.get("@"), Some("2"));
+        assert_eq!(pairs.get("y"), Some(long.as_str()));
+        // Long names first and last, and a one-pair list of a long name.
+        let name = "n".repeat(70);
+        let pairs = list(&[(&name, "1"), ("a", "2"), (&name, "3")]);
+        assert_eq!((pairs.get(&name), pairs.get("a")), (Some("1"), Some("2")));
+        assert_eq!(list(&[(&name, "")]).get(&name), Some(""));
+        // A name twice: the first pair's value, never the last's.
+        let pairs = list(&[("a", "1"), ("b", "2"), ("a", "3")]);
+        assert_eq!(pairs.get("a"), Some("1"));
+        let mut pairs = list(&[("b", "1"), ("a", "2"), ("a", "3")]);
+        assert_eq!(pairs.get("a"), Some("2"));
+        pairs.set("a", "4");
+        assert_eq!(pairs, list(&[("b", "1"), ("a", "4")]));
     }
 
     /// Checks the two filters of `pairs` against the ones counted from its names.
