@@ -40,6 +40,11 @@ impl Builder {
         }
     }
 
+    /// A reference already written: `out` and the offsets `parts` that describe it.
+    pub(crate) fn from_string(out: String, parts: Parts) -> Builder {
+        Builder { out, parts }
+    }
+
     /// The text written so far, to append the current component to.
     pub(crate) fn out(&mut self) -> &mut String {
         &mut self.out

@@ -168,6 +168,25 @@ pub(crate) const fn zero_bytes(word: u64) -> u64 {
     !(((word & LOWS) + LOWS) | word) & HIGHS
 }
 
+/// The bytes of `bytes`, which has at most eight, as a little-endian word with zero bytes
+/// above them: two overlapping loads (four bytes, or one byte) and no loop. (Longer slices
+/// give some mix of their bytes, never a panic.)
+#[inline(always)]
+pub(crate) fn load_short(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    if let (Some(lo), Some(hi)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        // The two halves overlap when n < 8; an overlapping byte is or-ed with itself.
+        let (lo, hi) = (u32::from_le_bytes(*lo), u32::from_le_bytes(*hi));
+        u64::from(lo) | u64::from(hi).wrapping_shl(8 * (n as u32).wrapping_sub(4))
+    } else if let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) {
+        // One to three bytes: the first, the middle and the last cover them.
+        let mid = bytes.get(n / 2).copied().unwrap_or(0);
+        u64::from(first) | u64::from(mid) << (8 * (n / 2)) | u64::from(last) << (8 * (n - 1))
+    } else {
+        0
+    }
+}
+
 /// The index of the first `needle` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
 #[inline]
 pub(crate) fn find_byte(bytes: &[u8], i: usize, needle: u8) -> usize {
@@ -269,6 +288,19 @@ mod tests {
                 assert!(!is(b, 0xFF), "{b:#x}");
             }
         }
+    }
+
+    #[test]
+    fn short_loads_hold_the_bytes_in_order() {
+        let text: std::vec::Vec<u8> = (1..=40u8).map(|b| b.wrapping_mul(37)).collect();
+        for start in 0..text.len() {
+            for n in 0..=8.min(text.len() - start) {
+                let bytes = &text[start..start + n];
+                let want = bytes.iter().rev().fold(0u64, |acc, &b| acc << 8 | u64::from(b));
+                assert_eq!(load_short(bytes), want, "{bytes:?}");
+            }
+        }
+        let _ = load_short(&text); // longer: no panic
     }
 
     #[test]
