@@ -379,7 +379,7 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
             (text.get(..b.path_start + prefix)?, false)
         };
         if has_dot_segment(r.path()) {
-            return None;
+            return resolve_dotted(base, r, head, slash);
         }
         let moved = shifted(rp, head.len() + usize::from(slash));
         let parts = Parts {
@@ -397,6 +397,40 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
     }
     out.push_str(r.as_str());
     Some(Builder::from_string(out, parts).finish())
+}
+
+/// [`resolve_by_copies`] for a reference without scheme or authority whose path has dot
+/// segments: `head` is the base up to its path and the clean part of the base path that the
+/// reference's path follows (with `slash`, a `"/"` to put between them); the path is then
+/// written through [`DotFree`] and the reference's query and fragment copied in one piece.
+/// `None` (for the steps) when the merged path would not start with `"/"`.
+fn resolve_dotted(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) -> Option<UriRefBuf> {
+    let b = base.parts();
+    let path_start = b.path_start;
+    let mut t = Builder::from_string(
+        String::with_capacity(head.len() + 2 + r.as_str().len()),
+        Parts { path_start, path_end: path_start, query_start: None, fragment_start: None, ..*b },
+    );
+    let mut dot_free = DotFree { root: path_start, ends_in_dot: false };
+    if r.path().starts_with('/') {
+        t.out().push_str(head);
+        dot_free.push(t.out(), r.path());
+    } else {
+        // The stack holds the head's path without the "/" that leads the reference's first
+        // segment (or a "/" of our own after an empty base path).
+        let kept = if slash { Some(head) } else { head.strip_suffix('/') };
+        match kept {
+            Some(kept) if slash || head.as_bytes().get(path_start) == Some(&b'/') => {
+                t.out().push_str(kept);
+            }
+            _ => return None,
+        }
+        dot_free.push_after_slash(t.out(), r.path());
+    }
+    dot_free.finish(t.out());
+    t.end_path();
+    t.copy_query_and_fragment(r);
+    Some(t.finish())
 }
 
 /// Section 5.2.2 step by step, each component written in turn (the general form, which
