@@ -323,6 +323,21 @@ mod tests {
         }
     }
 
+    #[test]
+    fn long_absolute_paths_match_the_two_passes() {
+        // Longer paths than above, so that stops fall in every place of several words.
+        let pieces =
+            ["/", "/", "/.", "/..", "%2e", "%2E", "abc", "defgh", "%41", "%2f", "%7e", ".", "%"];
+        for tail in pieced(&pieces, 0x0123_4567_89AB_CDEF, 20_000, 14) {
+            let path = alloc::format!("/{tail}");
+            let (mut fast, mut slow) = (String::from("x:"), String::from("x:"));
+            normalize_absolute_path_into(&path, &mut fast);
+            pct_normalize_into(&path, &mut slow, false);
+            remove_dot_segments_at(&mut slow, 2);
+            assert_eq!(fast, slow, "{path:?}");
+        }
+    }
+
     fn norm(input: &str) -> String {
         UriRef::parse(input).unwrap().normalized().into_string()
     }
