@@ -257,10 +257,14 @@ pub(crate) fn scan(bytes: &[u8], mut i: usize, mask: u8) -> Result<usize, usize>
         if bytes.get(i) != Some(&b'%') {
             return Ok(i);
         }
-        if pct_encoded_at(bytes, i).is_none() {
-            return Err(i);
+        // Triplets, often several in a row (encoded UTF-8): passed without a run search
+        // between them.
+        while bytes.get(i) == Some(&b'%') {
+            if pct_encoded_at(bytes, i).is_none() {
+                return Err(i);
+            }
+            i += 3;
         }
-        i += 3;
     }
 }
 
