@@ -104,6 +104,10 @@ fn pct_normalize_into(component: &str, out: &mut String, lowercase: bool) {
             return;
         }
         i = push_pct_normalized(bytes, pct, out, lowercase);
+        // A row of triplets, without a search between them.
+        while bytes.get(i) == Some(&b'%') {
+            i = push_pct_normalized(bytes, i, out, lowercase);
+        }
     }
 }
 
@@ -124,6 +128,10 @@ fn normalize_absolute_path_into(path: &str, out: &mut String) {
         out.push_str(path.get(i..stop).unwrap_or_default());
         if bytes.get(stop) == Some(&b'%') {
             i = push_pct_normalized(bytes, stop, out, false);
+            // A row of triplets, without a search between them.
+            while bytes.get(i) == Some(&b'%') {
+                i = push_pct_normalized(bytes, i, out, false);
+            }
             continue;
         }
         dot_free.end_segment(out, slash);
