@@ -40,6 +40,11 @@ impl Builder {
         }
     }
 
+    /// A reference already written: `out` and the offsets `parts` that describe it.
+    pub(crate) fn from_string(out: String, parts: Parts) -> Builder {
+        Builder { out, parts }
+    }
+
     /// The text written so far, to append the current component to.
     pub(crate) fn out(&mut self) -> &mut String {
         &mut self.out
@@ -139,6 +144,18 @@ impl Builder {
             self.out.insert_str(start, "/.");
         }
         self.parts.path_end = self.out.len();
+    }
+
+    /// Copies the query and fragment of `source` (each with its delimiter, when defined) as
+    /// they are, in one piece, their offsets moved over.
+    pub(crate) fn copy_query_and_fragment(&mut self, source: &UriRef<'_>) {
+        let from = source.parts().path_end;
+        let at = self.out.len();
+        self.out.push_str(source.as_str().get(from..).unwrap_or_default());
+        // Both offsets are past the source's path end (the parser's invariant).
+        let moved = |i: usize| i.saturating_sub(from).saturating_add(at);
+        self.parts.query_start = source.parts().query_start.map(moved);
+        self.parts.fragment_start = source.parts().fragment_start.map(moved);
     }
 
     /// Writes `"?"`: the query follows.

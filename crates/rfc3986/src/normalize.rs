@@ -104,6 +104,10 @@ fn pct_normalize_into(component: &str, out: &mut String, lowercase: bool) {
             return;
         }
         i = push_pct_normalized(bytes, pct, out, lowercase);
+        // A row of triplets, without a search between them.
+        while bytes.get(i) == Some(&b'%') {
+            i = push_pct_normalized(bytes, i, out, lowercase);
+        }
     }
 }
 
@@ -124,6 +128,10 @@ fn normalize_absolute_path_into(path: &str, out: &mut String) {
         out.push_str(path.get(i..stop).unwrap_or_default());
         if bytes.get(stop) == Some(&b'%') {
             i = push_pct_normalized(bytes, stop, out, false);
+            // A row of triplets, without a search between them.
+            while bytes.get(i) == Some(&b'%') {
+                i = push_pct_normalized(bytes, i, out, false);
+            }
             continue;
         }
         dot_free.end_segment(out, slash);
@@ -314,6 +322,21 @@ mod tests {
         let pieces =
             ["/", "/", ".", "..", "%2e", "%2E", "a", "%41", "%2f", "%", "b.", ".c", "%7e", "%5"];
         for tail in pieced(&pieces, 0x2545_F491_4F6C_DD1D, 20_000, 10) {
+            let path = alloc::format!("/{tail}");
+            let (mut fast, mut slow) = (String::from("x:"), String::from("x:"));
+            normalize_absolute_path_into(&path, &mut fast);
+            pct_normalize_into(&path, &mut slow, false);
+            remove_dot_segments_at(&mut slow, 2);
+            assert_eq!(fast, slow, "{path:?}");
+        }
+    }
+
+    #[test]
+    fn long_absolute_paths_match_the_two_passes() {
+        // Longer paths than above, so that stops fall in every place of several words.
+        let pieces =
+            ["/", "/", "/.", "/..", "%2e", "%2E", "abc", "defgh", "%41", "%2f", "%7e", ".", "%"];
+        for tail in pieced(&pieces, 0x0123_4567_89AB_CDEF, 20_000, 14) {
             let path = alloc::format!("/{tail}");
             let (mut fast, mut slow) = (String::from("x:"), String::from("x:"));
             normalize_absolute_path_into(&path, &mut fast);

@@ -132,13 +132,17 @@ fn ends_authority(byte: Option<&u8>) -> bool {
 
 /// Parses all of `input` as `grammar`.
 pub(crate) fn parse(input: &str, grammar: Grammar) -> Result<Parts, Error> {
-    parse_inline(input, grammar)
+    parse_inline::<true>(input, grammar)
 }
 
-/// [`parse`], inlined where the offsets are not wanted (the validators), so that the
-/// compiler drops what only records them.
+/// [`parse`], inlined: where the offsets are not wanted (the validators, `OFFSETS` false)
+/// the compiler drops what only records them, and [`UriRef::parse`](crate::UriRef::parse)
+/// writes them straight into its result.
 #[inline(always)]
-fn parse_inline(input: &str, grammar: Grammar) -> Result<Parts, Error> {
+pub(crate) fn parse_inline<const OFFSETS: bool>(
+    input: &str,
+    grammar: Grammar,
+) -> Result<Parts, Error> {
     let bytes = input.as_bytes();
     // Section 4.1: a URI when a scheme and ":" come first (section 3.1).
     let stop = scheme_stop(bytes);
@@ -153,7 +157,7 @@ fn parse_inline(input: &str, grammar: Grammar) -> Result<Parts, Error> {
 
     // hier-part / relative-part: "//" authority path-abempty (section 3.2).
     let authority = if bytes.get(i..i + 2) == Some(b"//") {
-        let (authority, end) = parse_authority(bytes, i + 2)?;
+        let (authority, end) = parse_authority_as::<OFFSETS>(bytes, i + 2)?;
         i = end;
         Some(authority)
     } else {
@@ -219,7 +223,28 @@ fn parse_inline(input: &str, grammar: Grammar) -> Result<Parts, Error> {
 ///
 /// Single scan: the bytes are read once as a possible `userinfo`, noting the first colon. An
 /// `"@"` makes them the userinfo; the end of the authority makes them `reg-name [":" port]`.
+/// Always inlined: as a call it returned its offsets through memory, and the validators,
+/// which drop them, could not drop the work of recording them.
+#[inline(always)]
 pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, usize), Error> {
+    parse_authority_as::<true>(bytes, start)
+}
+
+/// [`parse_authority`]; with `OFFSETS` (the callers that keep the offsets), `host_and_port`
+/// is inlined too, so that all the paths build the offsets in registers (a copy of them
+/// merged on the stack, written eight bytes at a time and read sixteen, stalled).
+#[inline(always)]
+fn parse_authority_as<const OFFSETS: bool>(
+    bytes: &[u8],
+    start: usize,
+) -> Result<(Authority, usize), Error> {
+    let host_and_port = |bytes, start, userinfo_end, host_start| {
+        if OFFSETS {
+            host_and_port_inline(bytes, start, userinfo_end, host_start)
+        } else {
+            host_and_port(bytes, start, userinfo_end, host_start)
+        }
+    };
     if bytes.get(start) == Some(&b'[') {
         return host_and_port(bytes, start, None, start);
     }
@@ -279,7 +304,7 @@ pub(crate) fn parse_authority(bytes: &[u8], start: usize) -> Result<(Authority, 
 /// assert_eq!(validate("http://a/{x}"), Err(Error::Syntax { rule: Rule::PathAbempty, offset: 9 }));
 /// ```
 pub fn validate(input: &str) -> Result<(), Error> {
-    parse_inline(input, Grammar::UriReference).map(drop)
+    parse_inline::<false>(input, Grammar::UriReference).map(drop)
 }
 
 /// Validates all of `input` as a `URI` (section 3): like [`validate`], and a scheme is
@@ -319,6 +344,17 @@ fn authority_error(bytes: &[u8], i: usize, colon: Option<usize>) -> Error {
 
 /// `host [ ":" port ]` from `host_start` to the end of the authority.
 fn host_and_port(
+    bytes: &[u8],
+    start: usize,
+    userinfo_end: Option<usize>,
+    host_start: usize,
+) -> Result<(Authority, usize), Error> {
+    host_and_port_inline(bytes, start, userinfo_end, host_start)
+}
+
+/// [`host_and_port`], inlined.
+#[inline(always)]
+fn host_and_port_inline(
     bytes: &[u8],
     start: usize,
     userinfo_end: Option<usize>,

@@ -4,8 +4,9 @@
 use alloc::string::String;
 
 use crate::builder::Builder;
-use crate::chars::{find_byte, splat, zero_bytes};
+use crate::chars::{find_byte, load_short, splat, zero_bytes};
 use crate::error::Error;
+use crate::parse::{Authority, Parts};
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// Removes the `"."` and `".."` segments of `path` (section 5.2.4).
@@ -28,26 +29,52 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// (or at the start) can begin such a segment, and words without one are passed at once.
 #[inline]
 fn has_dot_segment(path: &str) -> bool {
+    scan_path(path.as_bytes()).dot_segment
+}
+
+/// What one pass over a path finds.
+struct PathScan {
+    /// Whether the path has a `"."` or `".."` segment (then `last_slash` is not looked for).
+    dot_segment: bool,
+    /// The index of the path's last `"/"`, if any.
+    last_slash: Option<usize>,
+}
+
+/// Looks for dot segments (as [`has_dot_segment`]) and the last `"/"` of `bytes` in one pass,
+/// eight bytes at a time; the last bytes (fewer than eight) are one more, shorter word.
+#[inline(always)]
+fn scan_path(bytes: &[u8]) -> PathScan {
     let (dot_word, slash_word) = (splat(b'.'), splat(b'/'));
-    let bytes = path.as_bytes();
-    let mut i = 0;
-    // Whether the byte before `i` is a `/` (the start counts as one).
+    let mut last_slash = None;
+    // Whether the byte before the word is a `/` (the start counts as one).
     let mut after_slash = true;
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let word = u64::from_le_bytes(*chunk);
+    // One word of the path from `i`: true when a dot segment starts in it.
+    let mut step = |word: u64, i: usize, after_slash: &mut bool| {
         let slashes = zero_bytes(word ^ slash_word);
-        let mut starts = zero_bytes(word ^ dot_word) & (slashes << 8 | u64::from(after_slash) << 7);
+        let mut starts =
+            zero_bytes(word ^ dot_word) & (slashes << 8 | u64::from(*after_slash) << 7);
         while starts != 0 {
             if is_dot_segment_at(bytes, i + (starts.trailing_zeros() / 8) as usize) {
                 return true;
             }
             starts &= starts - 1;
         }
-        after_slash = slashes >> 63 != 0;
+        if slashes != 0 {
+            last_slash = Some(i + (63 - slashes.leading_zeros() as usize) / 8);
+        }
+        *after_slash = slashes >> 63 != 0;
+        false
+    };
+    let mut i = 0;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        if step(u64::from_le_bytes(*chunk), i, &mut after_slash) {
+            return PathScan { dot_segment: true, last_slash: None };
+        }
         i += 8;
     }
-    // The last bytes, one by one.
-    (i..bytes.len()).any(|j| bytes.get(j) == Some(&b'.') && is_dot_segment_at(bytes, j))
+    // The zero bytes that fill the last word are neither "." nor "/".
+    let dot_segment = step(load_short(bytes.get(i..).unwrap_or_default()), i, &mut after_slash);
+    PathScan { dot_segment, last_slash }
 }
 
 /// True when the `.` at `bytes[dot]` starts a `"."` or `".."` segment.
@@ -273,59 +300,190 @@ impl UriRef<'_> {
     /// # Ok::<(), weburl_rfc3986::Error>(())
     /// ```
     pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriRefBuf, Error> {
-        let base = self;
-        let Some(base_scheme) = base.scheme() else {
+        if !self.is_uri() {
             return Err(Error::BaseNotAbsolute);
-        };
-        let r = reference;
-        let mut t = Builder::new(base.as_str().len() + r.as_str().len() + 2);
-        // Section 5.2.2: each branch writes T.scheme, T.authority, T.path and T.query.
-        if let Some(scheme) = r.scheme() {
-            t.out().push_str(scheme);
-            t.end_scheme();
-            if r.has_authority() {
-                t.copy_authority(r);
+        }
+        Ok(resolve_by_copies(self, reference).unwrap_or_else(|| resolve_steps(self, reference)))
+    }
+}
+
+/// The offsets of `parts` moved `by` bytes to the right.
+fn shifted(parts: &Parts, by: usize) -> Parts {
+    let at = |i: usize| i + by;
+    Parts {
+        scheme_end: parts.scheme_end.map(at),
+        authority: parts.authority.map(|a| Authority {
+            start: at(a.start),
+            userinfo_end: a.userinfo_end.map(at),
+            host_start: at(a.host_start),
+            host_end: at(a.host_end),
+            port_start: a.port_start.map(at),
+            kind: a.kind,
+        }),
+        path_start: at(parts.path_start),
+        path_end: at(parts.path_end),
+        query_start: parts.query_start.map(at),
+        fragment_start: parts.fragment_start.map(at),
+    }
+}
+
+/// Section 5.2.2 when no dot segment is to be removed: the target is then a prefix of the
+/// base (`head`), possibly a `"/"`, and the whole reference, so it is written in two copies
+/// and its offsets are the base's and the reference's moved. `None` when a path that the
+/// transform passes through `remove_dot_segments` has a dot segment.
+///
+/// The cases, by what the reference has (`r` is all of it):
+///
+/// - a scheme: `r` (its path had no dot segments to remove);
+/// - an authority: the base's `scheme ":"`, then `r`;
+/// - an empty path and a query: the base up to the end of its path, then `r` (`"?q#f"`);
+/// - an empty path and no query: the base up to the end of its query, then `r` (`""` or
+///   `"#f"`);
+/// - a path starting with `"/"`: the base's scheme and authority, then `r`;
+/// - another path (merge, section 5.2.3): the base up to and including the last `"/"` of
+///   its path (or `"/"` after the authority when the base path is empty), then `r`; neither
+///   piece has a dot segment, and as the first ends with `"/"`, neither has the whole.
+fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
+    let (b, rp) = (base.parts(), r.parts());
+    let text = base.as_str();
+    let (head, slash, parts) = if rp.scheme_end.is_some() || rp.authority.is_some() {
+        if has_dot_segment(r.path()) {
+            return None;
+        }
+        if rp.scheme_end.is_some() {
+            ("", false, *rp)
+        } else {
+            let head = text.get(..b.scheme_end? + 1)?;
+            (head, false, Parts { scheme_end: b.scheme_end, ..shifted(rp, head.len()) })
+        }
+    } else if r.path().is_empty() && rp.query_start.is_none() {
+        let query_end = b.fragment_start.map_or(text.len(), |f| f - 1);
+        let head = text.get(..query_end)?;
+        let parts = Parts { fragment_start: rp.fragment_start.map(|f| f + head.len()), ..*b };
+        (head, false, parts)
+    } else {
+        let (head, slash) = if r.path().is_empty() {
+            (text.get(..b.path_end)?, false)
+        } else if r.path().starts_with('/') {
+            (text.get(..b.path_start)?, false)
+        } else if b.authority.is_some() && b.path_start == b.path_end {
+            (text.get(..b.path_start)?, true)
+        } else {
+            // A dot segment after the last "/" would not matter, but is rare enough to leave
+            // to the steps.
+            let scan = scan_path(base.path().as_bytes());
+            if scan.dot_segment {
+                return None;
             }
+            let prefix = scan.last_slash.map_or(0, |last| last + 1);
+            (text.get(..b.path_start + prefix)?, false)
+        };
+        if has_dot_segment(r.path()) {
+            return resolve_dotted(base, r, head, slash);
+        }
+        let moved = shifted(rp, head.len() + usize::from(slash));
+        let parts = Parts {
+            scheme_end: b.scheme_end,
+            authority: b.authority,
+            path_start: b.path_start,
+            ..moved
+        };
+        (head, slash, parts)
+    };
+    let mut out = String::with_capacity(head.len() + usize::from(slash) + r.as_str().len());
+    out.push_str(head);
+    if slash {
+        out.push('/');
+    }
+    out.push_str(r.as_str());
+    Some(Builder::from_string(out, parts).finish())
+}
+
+/// [`resolve_by_copies`] for a reference without scheme or authority whose path has dot
+/// segments: `head` is the base up to its path and the clean part of the base path that the
+/// reference's path follows (with `slash`, a `"/"` to put between them); the path is then
+/// written through [`DotFree`] and the reference's query and fragment copied in one piece.
+/// `None` (for the steps) when the merged path would not start with `"/"`.
+fn resolve_dotted(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) -> Option<UriRefBuf> {
+    let b = base.parts();
+    let path_start = b.path_start;
+    let mut t = Builder::from_string(
+        String::with_capacity(head.len() + 2 + r.as_str().len()),
+        Parts { path_start, path_end: path_start, query_start: None, fragment_start: None, ..*b },
+    );
+    let mut dot_free = DotFree { root: path_start, ends_in_dot: false };
+    if r.path().starts_with('/') {
+        t.out().push_str(head);
+        dot_free.push(t.out(), r.path());
+    } else {
+        // The stack holds the head's path without the "/" that leads the reference's first
+        // segment (or a "/" of our own after an empty base path).
+        let kept = if slash { Some(head) } else { head.strip_suffix('/') };
+        match kept {
+            Some(kept) if slash || head.as_bytes().get(path_start) == Some(&b'/') => {
+                t.out().push_str(kept);
+            }
+            _ => return None,
+        }
+        dot_free.push_after_slash(t.out(), r.path());
+    }
+    dot_free.finish(t.out());
+    t.end_path();
+    t.copy_query_and_fragment(r);
+    Some(t.finish())
+}
+
+/// Section 5.2.2 step by step, each component written in turn (the general form, which
+/// [`resolve_by_copies`] shortens when no dot segment is removed). `base` has a scheme.
+fn resolve_steps(base: &UriRef<'_>, r: &UriRef<'_>) -> UriRefBuf {
+    let base_scheme = base.scheme().unwrap_or_default();
+    let mut t = Builder::new(base.as_str().len() + r.as_str().len() + 2);
+    // Section 5.2.2: each branch writes T.scheme, T.authority, T.path and T.query.
+    if let Some(scheme) = r.scheme() {
+        t.out().push_str(scheme);
+        t.end_scheme();
+        if r.has_authority() {
+            t.copy_authority(r);
+        }
+        t.start_path();
+        remove_dot_segments_into(r.path(), t.out());
+        t.end_path();
+        push_query(&mut t, r.query());
+    } else {
+        t.out().push_str(base_scheme);
+        t.end_scheme();
+        if r.has_authority() {
+            t.copy_authority(r);
             t.start_path();
             remove_dot_segments_into(r.path(), t.out());
             t.end_path();
             push_query(&mut t, r.query());
         } else {
-            t.out().push_str(base_scheme);
-            t.end_scheme();
-            if r.has_authority() {
-                t.copy_authority(r);
-                t.start_path();
-                remove_dot_segments_into(r.path(), t.out());
+            if base.has_authority() {
+                t.copy_authority(base);
+            }
+            t.start_path();
+            if r.path().is_empty() {
+                t.out().push_str(base.path());
+                t.end_path();
+                push_query(&mut t, r.query().or(base.query()));
+            } else {
+                if r.path().starts_with('/') {
+                    remove_dot_segments_into(r.path(), t.out());
+                } else {
+                    merge_without_dots_into(base, r.path(), t.out());
+                }
                 t.end_path();
                 push_query(&mut t, r.query());
-            } else {
-                if base.has_authority() {
-                    t.copy_authority(base);
-                }
-                t.start_path();
-                if r.path().is_empty() {
-                    t.out().push_str(base.path());
-                    t.end_path();
-                    push_query(&mut t, r.query().or(base.query()));
-                } else {
-                    if r.path().starts_with('/') {
-                        remove_dot_segments_into(r.path(), t.out());
-                    } else {
-                        merge_without_dots_into(base, r.path(), t.out());
-                    }
-                    t.end_path();
-                    push_query(&mut t, r.query());
-                }
             }
         }
-        // T.fragment = R.fragment.
-        if let Some(fragment) = r.fragment() {
-            t.start_fragment();
-            t.out().push_str(fragment);
-        }
-        Ok(t.finish())
     }
+    // T.fragment = R.fragment.
+    if let Some(fragment) = r.fragment() {
+        t.start_fragment();
+        t.out().push_str(fragment);
+    }
+    t.finish()
 }
 
 /// Writes `"?"` and the query when it is defined.
@@ -391,6 +549,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn copies_match_the_steps() {
+        // Bases: a scheme, then pieces that make authorities, rooted, rootless and empty
+        // paths with and without dot segments, queries and fragments.
+        const BASE: [&str; 12] =
+            ["//h", "//u@h:8", "/", "/", "a", "b.", ".", "..", "?q", "#f", "/c/", "//"];
+        // References: all the kinds of section 5.2.2, with and without dot segments.
+        const REFERENCE: [&str; 14] =
+            ["y:", "//g", "/", "/", "d", "e/", ".", "..", "?r", "#s", "%2E", "", "/.", "z:/"];
+        let bases: Vec<String> = crate::pieced::pieced(&BASE, 0x9E37_79B9_7F4A_7C15, 300, 6)
+            .map(|tail| format!("x:{tail}"))
+            .filter(|b| UriRef::parse(b).is_ok())
+            .collect();
+        let references: Vec<String> =
+            crate::pieced::pieced(&REFERENCE, 0x2545_F491_4F6C_DD1D, 300, 6)
+                .filter(|r| UriRef::parse(r).is_ok())
+                .collect();
+        let mut copied = 0;
+        for base in &bases {
+            let base = UriRef::parse(base).unwrap();
+            for reference in &references {
+                let r = UriRef::parse(reference).unwrap();
+                if let Some(fast) = resolve_by_copies(&base, &r) {
+                    let steps = resolve_steps(&base, &r);
+                    assert_eq!(fast, steps, "{base:?} {r:?}");
+                    assert_eq!(fast.as_uri_ref().parts(), steps.as_uri_ref().parts(), "{r:?}");
+                    copied += 1;
+                }
+            }
+        }
+        // Most pairs take the copies (the rest have dot segments to remove).
+        assert!(copied > bases.len() * references.len() / 3, "{copied}");
     }
 
     #[test]
@@ -468,6 +660,10 @@ mod tests {
             remove_dot_segments_into(&path, &mut out);
             assert_eq!(out, format!("x:{}", oracle(&path)), "{path:?}");
             assert_eq!(has_dot_segment(&path), oracle(&path) != path, "{path:?}");
+            let scan = scan_path(path.as_bytes());
+            if !scan.dot_segment {
+                assert_eq!(scan.last_slash, path.rfind('/'), "{path:?}");
+            }
         }
     }
 
