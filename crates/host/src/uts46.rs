@@ -33,8 +33,9 @@ pub(crate) fn to_unicode(domain: &str) -> Option<String> {
     errors.ok().map(|()| result)
 }
 
-/// [`to_unicode`] for a domain known not to be all ASCII without `xn--` labels (the case
-/// domain to Unicode answers itself), skipping ToUnicode's pass looking for it.
+/// ToUnicode (as `to_unicode` in the tests) for a domain known not to be all ASCII without
+/// `xn--` labels (the case domain to Unicode answers itself), skipping ToUnicode's pass
+/// looking for it.
 pub(crate) fn to_unicode_not_plain(domain: &str) -> Option<String> {
     let (result, errors) = idna::to_unicode_not_plain(domain, RELAXED);
     errors.ok().map(|()| result)
