@@ -182,6 +182,18 @@ impl Mapper {
             }
             self.combining = combining;
         }
+        self.push_non_ascii(buffers, cp, props)
+    }
+
+    /// Stores the non-ASCII code point `cp` (whose checks passed) and its Bidi class from
+    /// `props`: the tail every `push_*` of a non-ASCII code point shares.
+    #[inline(always)]
+    fn push_non_ascii<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        cp: u32,
+        props: Props,
+    ) -> Option<()> {
         self.classes |= props.class_bit();
         self.non_ascii = true;
         *buffers.points.get_mut(self.len)? = cp;
@@ -223,11 +235,7 @@ impl Mapper {
             }
         }
         self.combining = combining;
-        self.classes |= props.class_bit();
-        self.non_ascii = true;
-        *buffers.points.get_mut(self.len)? = cp;
-        self.len += 1;
-        Some(())
+        self.push_non_ascii(buffers, cp, props)
     }
 
     /// Appends a disallowed code point `c` with its information `props` (mapping keeps it,
@@ -252,11 +260,7 @@ impl Mapper {
         }
         self.combining = false;
         self.disallowed = true;
-        self.classes |= props.class_bit();
-        self.non_ascii = true;
-        *buffers.points.get_mut(self.len)? = u32::from(c);
-        self.len += 1;
-        Some(())
+        self.push_non_ascii(buffers, u32::from(c), props)
     }
 
     /// Appends one code point of a mapping value.
