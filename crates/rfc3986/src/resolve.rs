@@ -438,10 +438,12 @@ fn resolve_dotted(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) ->
 fn resolve_steps(base: &UriRef<'_>, r: &UriRef<'_>) -> UriRefBuf {
     let base_scheme = base.scheme().unwrap_or_default();
     let mut t = Builder::new(base.as_str().len() + r.as_str().len() + 2);
-    // Section 5.2.2: each branch writes T.scheme, T.authority, T.path and T.query.
-    if let Some(scheme) = r.scheme() {
-        t.out().push_str(scheme);
-        t.end_scheme();
+    // Section 5.2.2: each branch writes T.scheme, T.authority, T.path and T.query. T.scheme is
+    // R.scheme when defined, else Base.scheme.
+    t.out().push_str(r.scheme().unwrap_or(base_scheme));
+    t.end_scheme();
+    if r.scheme().is_some() || r.has_authority() {
+        // The first two branches: R's authority (if any), path without dot segments and query.
         if r.has_authority() {
             t.copy_authority(r);
         }
@@ -450,32 +452,22 @@ fn resolve_steps(base: &UriRef<'_>, r: &UriRef<'_>) -> UriRefBuf {
         t.end_path();
         push_query(&mut t, r.query());
     } else {
-        t.out().push_str(base_scheme);
-        t.end_scheme();
-        if r.has_authority() {
-            t.copy_authority(r);
-            t.start_path();
-            remove_dot_segments_into(r.path(), t.out());
+        if base.has_authority() {
+            t.copy_authority(base);
+        }
+        t.start_path();
+        if r.path().is_empty() {
+            t.out().push_str(base.path());
+            t.end_path();
+            push_query(&mut t, r.query().or(base.query()));
+        } else {
+            if r.path().starts_with('/') {
+                remove_dot_segments_into(r.path(), t.out());
+            } else {
+                merge_without_dots_into(base, r.path(), t.out());
+            }
             t.end_path();
             push_query(&mut t, r.query());
-        } else {
-            if base.has_authority() {
-                t.copy_authority(base);
-            }
-            t.start_path();
-            if r.path().is_empty() {
-                t.out().push_str(base.path());
-                t.end_path();
-                push_query(&mut t, r.query().or(base.query()));
-            } else {
-                if r.path().starts_with('/') {
-                    remove_dot_segments_into(r.path(), t.out());
-                } else {
-                    merge_without_dots_into(base, r.path(), t.out());
-                }
-                t.end_path();
-                push_query(&mut t, r.query());
-            }
         }
     }
     // T.fragment = R.fragment.
