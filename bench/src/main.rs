@@ -37,6 +37,9 @@ fn usage() -> ExitCode {
          \x20      weburl-bench pattern [ROUNDS [SUITE:IMPL]]   (weburl-pattern against urlpattern 0.6)\n\
          \x20      weburl-bench sql [--rounds N] [--rows N] [--partitions P] [--cores 1,2] [--only GROUP]\n\
          \x20      weburl-bench sql profile CONTESTANT [CORES] [PASSES]   (feature `sql`: DataFusion)\n\
+         \x20      weburl-bench families [--rounds N] [--only PREFIX] [--data DIR] [--instructions TSV]\n\
+         \x20      weburl-bench families-list\n\
+         \x20      weburl-bench families-profile FAMILY IMPL [PASSES]\n\
          suites: parse, can_parse, rfc3986, domain_to_ascii, form, setters, callback\n\
          profile runs one contestant (weburl, ada, url) of parse or can_parse over every dataset,\n\
          for valgrind --tool=callgrind or perf record"

@@ -281,11 +281,20 @@ pub fn list(data: PathBuf) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `families-profile FAMILY IMPL`: one pass of one contestant, inside [`measured_pass`].
+/// `families-profile FAMILY IMPL [PASSES]`: one pass of one contestant inside
+/// [`measured_pass`] (for callgrind's `--toggle-collect`), after `PASSES` unmeasured ones
+/// (default 1; thousands give a sampling profiler such as `perf record` enough samples of
+/// that contestant alone).
 pub fn profile(mut args: impl Iterator<Item = String>, data: PathBuf) -> ExitCode {
-    let (Some(family), Some(imp)) = (args.next(), args.next()) else {
-        eprintln!("usage: weburl-bench families-profile FAMILY IMPL");
-        return ExitCode::from(2);
+    let usage = || {
+        eprintln!("usage: weburl-bench families-profile FAMILY IMPL [PASSES]");
+        ExitCode::from(2)
+    };
+    let (Some(family), Some(imp)) = (args.next(), args.next()) else { return usage() };
+    let passes = match args.next().map(|n| n.parse::<u32>()) {
+        None => 1,
+        Some(Ok(n)) => n,
+        Some(Err(_)) => return usage(),
     };
     let Ok(inputs) = Inputs::load(&data) else { return ExitCode::FAILURE };
     // Some families are filtered by a short name ("form/parse") and named in full.
@@ -294,9 +303,11 @@ pub fn profile(mut args: impl Iterator<Item = String>, data: PathBuf) -> ExitCod
             continue;
         }
         if let Some(e) = f.entrants.iter_mut().find(|e| e.c.name == imp) {
-            // One pass first, as the timed rounds repeat passes: a family whose first pass
+            // A pass first, as the timed rounds repeat passes: a family whose first pass
             // changes its data (search_params/set appends a pair) is counted as it is timed.
-            std::hint::black_box((e.c.pass)());
+            for _ in 0..passes {
+                std::hint::black_box((e.c.pass)());
+            }
             let sum = measured_pass(&mut e.c.pass);
             println!("{family} {imp}: checksum {sum}");
             return ExitCode::SUCCESS;
