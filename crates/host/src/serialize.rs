@@ -43,10 +43,19 @@ impl Host {
     }
 }
 
-/// The host serializer.
+/// The host serializer, padded and truncated by the format's width and precision as a `str`
+/// is (as rust-url's hosts are).
 impl fmt::Display for Host {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_serialized(f)
+        match self {
+            Host::Domain(text) | Host::Opaque(text) => f.pad(text),
+            _ if f.width().is_none() && f.precision().is_none() => self.write_serialized(f),
+            _ => {
+                let mut text = String::new();
+                self.serialize_into(&mut text);
+                f.pad(&text)
+            }
+        }
     }
 }
 
@@ -63,6 +72,14 @@ mod tests {
         assert_eq!(Host::Empty.to_string(), "");
         assert_eq!(Host::Ipv4(Ipv4Addr::new(10, 0, 255, 1)).to_string(), "10.0.255.1");
         assert_eq!(Host::Ipv6(Ipv6Addr::LOCALHOST).to_string(), "[::1]");
+        // Width, alignment and precision apply to the whole serialization.
+        assert_eq!(alloc::format!("{:>7}|", Host::Ipv6(Ipv6Addr::LOCALHOST)), "  [::1]|");
+        assert_eq!(
+            alloc::format!("{:-<12}|", Host::Ipv4(Ipv4Addr::new(10, 0, 0, 1))),
+            "10.0.0.1----|"
+        );
+        assert_eq!(alloc::format!("{:.3}|", Host::Domain("example.com".into())), "exa|");
+        assert_eq!(alloc::format!("{:^5}|", Host::Empty), "     |");
         assert_eq!(
             Host::Ipv6(Ipv6Addr::new(0x2001, 0xdb8, 0, 0, 1, 0, 0, 1)).to_string(),
             "[2001:db8::1:0:0:1]"

@@ -76,14 +76,16 @@ impl From<HostRef<'_>> for weburl_host::Host {
     }
 }
 
+/// The host serializer, padded and truncated by the format's width and precision as a `str`
+/// is (as rust-url's `Host` is).
 impl fmt::Display for HostRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            HostRef::Domain(text) | HostRef::Opaque(text) => f.write_str(text),
-            HostRef::Ipv4(address) => write!(f, "{address}"),
+            HostRef::Domain(text) | HostRef::Opaque(text) => f.pad(text),
+            HostRef::Ipv4(address) => fmt::Display::fmt(&weburl_host::Host::Ipv4(*address), f),
             // The host serializer's compression, not core's dotted IPv4-mapped form.
-            HostRef::Ipv6(address) => write!(f, "{}", weburl_host::Host::Ipv6(*address)),
-            HostRef::Empty => Ok(()),
+            HostRef::Ipv6(address) => fmt::Display::fmt(&weburl_host::Host::Ipv6(*address), f),
+            HostRef::Empty => f.pad(""),
         }
     }
 }

@@ -46,9 +46,11 @@ impl Url {
     }
 }
 
+/// The href, padded and truncated by the format's width and precision as a `str` is
+/// (`{:<40}` aligns URLs in a table, as with rust-url).
 impl fmt::Display for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.serialization)
+        f.pad(&self.serialization)
     }
 }
 
