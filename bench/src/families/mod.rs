@@ -8,7 +8,8 @@
 //! global allocator of [`alloc`]). `families-profile` runs one contestant of one family alone
 //! inside [`measured_pass`], for `valgrind --tool=callgrind --toggle-collect=*measured_pass*`;
 //! `bench/callgrind-families.sh` does that for every family and writes the counts that
-//! `families --instructions FILE` puts in the table.
+//! `families --instructions FILE` puts in the table, with ada's allocations (calls to the C
+//! allocator in one pass, which the counting allocator cannot see).
 //!
 //! Modules: [`inputs`] derives every input from the URL lists (and seeded generators);
 //! [`url_ops`] the URL record's families; [`text_ops`] hosts, Punycode, percent and form;
@@ -129,6 +130,7 @@ struct Row {
     ns_ours: f64,
     allocs_ours: f64,
     allocs_peer: f64,
+    items: f64,
     baseline: Option<(&'static str, (f64, f64, f64))>,
     note: String,
 }
@@ -198,19 +200,30 @@ fn run_family(family: &mut Family<'_>, rounds: usize) -> Row {
         ns_ours: median(ours) / items,
         allocs_ours: allocs[0],
         allocs_peer,
+        items,
         baseline,
         note: family.note.clone(),
     }
 }
 
-/// `family<TAB>impl<TAB>instructions` lines written by `bench/callgrind-families.sh`.
-fn read_instructions(path: &std::path::Path) -> BTreeMap<(String, String), f64> {
+/// What `bench/callgrind-families.sh` measured of one contestant: instructions of one pass,
+/// and (for ada) calls to the C allocator in one pass.
+#[derive(Clone, Copy)]
+struct Counted {
+    instructions: f64,
+    allocations: Option<f64>,
+}
+
+/// `family<TAB>impl<TAB>instructions[<TAB>allocations]` lines written by
+/// `bench/callgrind-families.sh`.
+fn read_instructions(path: &std::path::Path) -> BTreeMap<(String, String), Counted> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     text.lines()
         .filter_map(|l| {
             let mut it = l.split('\t');
             let (f, i, n) = (it.next()?, it.next()?, it.next()?.trim().parse().ok()?);
-            Some(((f.to_owned(), i.to_owned()), n))
+            let allocations = it.next().and_then(|a| a.trim().parse().ok());
+            Some(((f.to_owned(), i.to_owned()), Counted { instructions: n, allocations }))
         })
         .collect()
 }
@@ -219,10 +232,10 @@ fn print_table(
     rows: &[Row],
     rounds: usize,
     data: &std::path::Path,
-    counts: &BTreeMap<(String, String), f64>,
+    counts: &BTreeMap<(String, String), Counted>,
 ) {
     println!(
-        "weburl-bench families: {rounds} paired rounds, data {}\n\nratio = best peer's time / weburl's (median of per-round ratios, [min-max]); >1 means weburl is faster.\ninstr = the same peer's instruction count / weburl's (callgrind, one pass each, alone).\nallocs = allocations (alloc + realloc) per operation, weburl vs that peer.\n",
+        "weburl-bench families: {rounds} paired rounds, data {}\n\nratio = best peer's time / weburl's (median of per-round ratios, [min-max]); >1 means weburl is faster.\ninstr = the same peer's instruction count / weburl's (callgrind, one pass each, alone).\nallocs = allocations (alloc + realloc) per operation, weburl vs that peer (ada's: calls to malloc, calloc and realloc in one pass, from the --instructions file).\n",
         data.display()
     );
     println!("| family | best peer | ratio | instr | allocs/op (weburl vs peer) | weburl ns/op |");
@@ -232,7 +245,9 @@ fn print_table(
             counts.get(&(r.name.clone(), "weburl".to_owned())),
             counts.get(&(r.name.clone(), r.peer.to_owned())),
         ) {
-            (Some(o), Some(p)) if *o > 0.0 => format!("{:.2}", p / o),
+            (Some(o), Some(p)) if o.instructions > 0.0 => {
+                format!("{:.2}", p.instructions / o.instructions)
+            }
             _ => "-".to_owned(),
         };
         let ratio = if r.ratio.0.is_nan() {
@@ -241,9 +256,16 @@ fn print_table(
             let mark = if r.ratio.0 < 1.5 { " **below**" } else { "" };
             format!("{:.2} [{:.2}-{:.2}]{mark}", r.ratio.0, r.ratio.1, r.ratio.2)
         };
-        // ada allocates with C++'s allocator, which the counting allocator does not see.
+        // ada allocates with C++'s allocator, which the counting allocator does not see: its
+        // count is callgrind's calls to malloc and the like, when the file has it.
+        let ada_calls = counts
+            .get(&(r.name.clone(), r.peer.to_owned()))
+            .and_then(|c| c.allocations)
+            .filter(|_| r.peer == "ada");
         let peer_allocs = if r.allocs_peer.is_nan() {
             "-".to_owned()
+        } else if let Some(calls) = ada_calls {
+            format!("{:.2} (malloc calls)", calls / r.items)
         } else if r.peer == "ada" {
             "n/c (C++)".to_owned()
         } else {
