@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use crate::builder::Builder;
-use crate::chars::{find_byte, load_short, splat, zero_bytes};
+use crate::chars::{find_byte_near, load_short, splat, zero_bytes};
 use crate::error::Error;
 use crate::parse::{Authority, Parts};
 use crate::uri_ref::{UriRef, UriRefBuf};
@@ -199,12 +199,44 @@ impl DotFree {
         out.truncate(keep);
     }
 
+    /// Drops the `"."` (or, with `double`, `".."`) segment whose `"/"` is at `out[slash]`,
+    /// the last segment in `out`, as [`DotFree::end_segment`] does.
+    #[inline]
+    pub(crate) fn drop_dot_segment(&mut self, out: &mut String, slash: usize, double: bool) {
+        let keep = if double {
+            let stack = out.as_bytes().get(self.root..slash).unwrap_or_default();
+            self.root + stack.iter().rposition(|&b| b == b'/').unwrap_or(0)
+        } else {
+            slash
+        };
+        self.ends_in_dot = true;
+        out.truncate(keep);
+    }
+
+    /// Ends the last segment in `out` (which has no `"/"` in its text, so the last `"/"` of
+    /// `out` leads it): [`DotFree::end_segment`] without the `"/"`'s place.
+    #[inline]
+    pub(crate) fn end_last_segment(&mut self, out: &mut String) {
+        let len = out.len();
+        match out.as_bytes().get(self.root..) {
+            Some([.., b'/', b'.']) => self.drop_dot_segment(out, len - 2, false),
+            Some([.., b'/', b'.', b'.']) => self.drop_dot_segment(out, len - 3, true),
+            _ => self.ends_in_dot = false,
+        }
+    }
+
+    /// Notes that text other than a dot segment was written last.
+    #[inline]
+    pub(crate) fn wrote_text(&mut self) {
+        self.ends_in_dot = false;
+    }
+
     /// Appends the segments of `path`, which is empty or starts with `"/"`.
     fn push(&mut self, out: &mut String, path: &str) {
         let bytes = path.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            let end = find_byte(bytes, i + 1, b'/');
+            let end = find_byte_near(bytes, i + 1, b'/');
             let slash = out.len();
             out.push_str(path.get(i..end).unwrap_or_default());
             self.end_segment(out, slash);
@@ -214,7 +246,7 @@ impl DotFree {
 
     /// Appends `"/"` and then `path` (whose first segment that `"/"` leads).
     fn push_after_slash(&mut self, out: &mut String, path: &str) {
-        let end = find_byte(path.as_bytes(), 0, b'/');
+        let end = find_byte_near(path.as_bytes(), 0, b'/');
         let slash = out.len();
         out.push('/');
         out.push_str(path.get(..end).unwrap_or_default());
