@@ -6,7 +6,7 @@ use alloc::string::String;
 use crate::builder::Builder;
 use crate::chars::{find_byte_near, load_short, splat, zero_bytes};
 use crate::error::Error;
-use crate::parse::{Authority, Parts};
+use crate::parse::{Authority, Offset, Parts};
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// Removes the `"."` and `".."` segments of `path` (section 5.2.4).
@@ -343,7 +343,7 @@ impl UriRef<'_> {
 fn shifted(parts: &Parts, by: usize) -> Parts {
     let at = |i: usize| i + by;
     Parts {
-        scheme_end: parts.scheme_end.map(at),
+        scheme_end: parts.scheme_end.map(at).into(),
         authority: parts.authority.map(|a| Authority {
             start: at(a.start),
             userinfo_end: a.userinfo_end.map(at),
@@ -354,8 +354,8 @@ fn shifted(parts: &Parts, by: usize) -> Parts {
         }),
         path_start: at(parts.path_start),
         path_end: at(parts.path_end),
-        query_start: parts.query_start.map(at),
-        fragment_start: parts.fragment_start.map(at),
+        query_start: parts.query_start.map(at).into(),
+        fragment_start: parts.fragment_start.map(at).into(),
     }
 }
 
@@ -385,13 +385,14 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
         if rp.scheme_end.is_some() {
             ("", false, *rp)
         } else {
-            let head = text.get(..b.scheme_end? + 1)?;
+            let head = text.get(..b.scheme_end.get()? + 1)?;
             (head, false, Parts { scheme_end: b.scheme_end, ..shifted(rp, head.len()) })
         }
     } else if r.path().is_empty() && rp.query_start.is_none() {
         let query_end = b.fragment_start.map_or(text.len(), |f| f - 1);
         let head = text.get(..query_end)?;
-        let parts = Parts { fragment_start: rp.fragment_start.map(|f| f + head.len()), ..*b };
+        let fragment_start = rp.fragment_start.map(|f| f + head.len()).into();
+        let parts = Parts { fragment_start, ..*b };
         (head, false, parts)
     } else {
         let (head, slash) = if r.path().is_empty() {
@@ -441,7 +442,13 @@ fn resolve_dotted(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) ->
     let path_start = b.path_start;
     let mut t = Builder::from_string(
         String::with_capacity(head.len() + 2 + r.as_str().len()),
-        Parts { path_start, path_end: path_start, query_start: None, fragment_start: None, ..*b },
+        Parts {
+            path_start,
+            path_end: path_start,
+            query_start: Offset::NONE,
+            fragment_start: Offset::NONE,
+            ..*b
+        },
     );
     let mut dot_free = DotFree { root: path_start, ends_in_dot: false };
     if r.path().starts_with('/') {
