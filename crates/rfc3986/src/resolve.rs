@@ -412,7 +412,8 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
             (text.get(..b.path_start + prefix)?, false)
         };
         if has_dot_segment(r.path()) {
-            return resolve_dotted(base, r, head, slash);
+            return resolve_up(base, r, head, slash)
+                .or_else(|| resolve_dotted(base, r, head, slash));
         }
         let moved = shifted(rp, head.len() + usize::from(slash));
         let parts = Parts {
@@ -429,6 +430,57 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
         out.push('/');
     }
     out.push_str(r.as_str());
+    Some(Builder::from_string(out, parts).finish())
+}
+
+/// [`resolve_by_copies`] for a reference whose path is `"../"` one or more times and then a
+/// path without dot segments (`"../../a/b"`, the common relative link up): each `"../"`
+/// takes the last segment off the base's directory (`head`, and with `slash` a `"/"` after
+/// it), never the root, and the target is what is left of the base, then the reference from
+/// after its `"../"`s, in two copies. `None` for other paths, a base path that is not rooted,
+/// or a path that would start with `"//"` without an authority (which `end_path` marks).
+fn resolve_up(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) -> Option<UriRefBuf> {
+    let path = r.path().as_bytes();
+    let ups = path.chunks_exact(3).take_while(|&c| c == b"../").count();
+    let cut = 3 * ups;
+    let rest = path.get(cut..)?;
+    if ups == 0 || scan_path(rest).dot_segment {
+        return None;
+    }
+    let b = base.parts();
+    // The base's directory, which ends with "/" (the empty one after an authority is "/").
+    let dir = if slash { b"/".as_slice() } else { head.as_bytes().get(b.path_start..)? };
+    if dir.first() != Some(&b'/') {
+        return None;
+    }
+    let mut kept = dir.len();
+    for _ in 0..ups {
+        // The "/" before the last segment, if it is not the root.
+        kept = match dir.get(..kept - 1).and_then(|d| d.iter().rposition(|&c| c == b'/')) {
+            Some(slash) => slash + 1,
+            None => break,
+        };
+    }
+    if b.authority.is_none() && kept == 1 && rest.first() == Some(&b'/') {
+        return None;
+    }
+    let tail = r.as_str().get(cut..)?;
+    let mut out = String::with_capacity(b.path_start + kept + tail.len());
+    out.push_str(base.as_str().get(..b.path_start)?);
+    out.push_str(if slash { "/" } else { head.get(b.path_start..b.path_start + kept)? });
+    let at = out.len();
+    out.push_str(tail);
+    // The reference's offsets after its path's start are at least `cut`.
+    let moved = |i: usize| i.saturating_sub(cut) + at;
+    let rp = r.parts();
+    let parts = Parts {
+        scheme_end: b.scheme_end,
+        authority: b.authority,
+        path_start: b.path_start,
+        path_end: moved(rp.path_end),
+        query_start: rp.query_start.map(moved).into(),
+        fragment_start: rp.fragment_start.map(moved).into(),
+    };
     Some(Builder::from_string(out, parts).finish())
 }
 
@@ -614,6 +666,51 @@ mod tests {
         }
         // Most pairs take the copies (the rest have dot segments to remove).
         assert!(copied > bases.len() * references.len() / 3, "{copied}");
+    }
+
+    #[test]
+    fn links_up_match_the_steps() {
+        // Bases with and without authority, of every depth, rooted or not, with dot segments
+        // or an empty path; references "../" one to four times, then paths with and without
+        // dot segments, rooted, empty, with query and fragment.
+        const BASE: [&str; 9] = ["/", "a", "b/", "/c", "..", ".", "%2E", "d;p", "/"];
+        const REST: [&str; 12] =
+            ["", "g", "/", "h/", "..", ".", "/x", "?q", "#f", "i", "./", "../"];
+        let mut up = 0;
+        for (k, tail) in crate::pieced::pieced(&BASE, 0x7137_449E_B8C0_1A2D, 3000, 6).enumerate() {
+            for head in ["x://h", "x://h/", "x:", "x:/"] {
+                let text = format!("{head}{tail}");
+                let Ok(base) = UriRef::parse(&text) else { continue };
+                let rests = crate::pieced::pieced(&REST, k as u64 * 0x9E37 + 1, 12, 3);
+                for (n, rest) in rests.enumerate() {
+                    let reference = format!("{}{rest}", "../".repeat(n % 4 + 1));
+                    let Ok(r) = UriRef::parse(&reference) else { continue };
+                    let steps = resolve_steps(&base, &r);
+                    assert_eq!(base.resolve(&r).unwrap(), steps, "{base:?} {reference:?}");
+                    let (Some(head), slash) = (match base.path().rfind('/') {
+                        _ if base.has_authority() && base.path().is_empty() => {
+                            (base.as_str().get(..base.parts().path_start), true)
+                        }
+                        Some(last) => {
+                            (base.as_str().get(..base.parts().path_start + last + 1), false)
+                        }
+                        None => (None, false),
+                    }) else {
+                        continue;
+                    };
+                    // As `resolve_by_copies` calls it: with a base path without dot segments.
+                    if has_dot_segment(base.path()) {
+                        continue;
+                    }
+                    if let Some(fast) = resolve_up(&base, &r, head, slash) {
+                        assert_eq!(fast, steps, "{base:?} {reference:?}");
+                        assert_eq!(fast.as_uri_ref().parts(), steps.as_uri_ref().parts());
+                        up += 1;
+                    }
+                }
+            }
+        }
+        assert!(up > 10_000, "{up}");
     }
 
     #[test]
