@@ -4,7 +4,7 @@
 use alloc::string::String;
 
 use crate::host::{HostKind, is_ipv4};
-use crate::parse::{Authority, Parts};
+use crate::parse::{Authority, Offset, Parts};
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// A reference being written. Callers write each component's text into [`Builder::out`]
@@ -30,12 +30,12 @@ impl Builder {
         Builder {
             out: String::with_capacity(capacity),
             parts: Parts {
-                scheme_end: None,
+                scheme_end: Offset::NONE,
                 authority: None,
                 path_start: 0,
                 path_end: 0,
-                query_start: None,
-                fragment_start: None,
+                query_start: Offset::NONE,
+                fragment_start: Offset::NONE,
             },
         }
     }
@@ -52,7 +52,7 @@ impl Builder {
 
     /// Ends the scheme written so far with `":"`.
     pub(crate) fn end_scheme(&mut self) {
-        self.parts.scheme_end = Some(self.out.len());
+        self.parts.scheme_end = Offset::at(self.out.len());
         self.out.push(':');
     }
 
@@ -154,20 +154,20 @@ impl Builder {
         self.out.push_str(source.as_str().get(from..).unwrap_or_default());
         // Both offsets are past the source's path end (the parser's invariant).
         let moved = |i: usize| i.saturating_sub(from).saturating_add(at);
-        self.parts.query_start = source.parts().query_start.map(moved);
-        self.parts.fragment_start = source.parts().fragment_start.map(moved);
+        self.parts.query_start = source.parts().query_start.map(moved).into();
+        self.parts.fragment_start = source.parts().fragment_start.map(moved).into();
     }
 
     /// Writes `"?"`: the query follows.
     pub(crate) fn start_query(&mut self) {
         self.out.push('?');
-        self.parts.query_start = Some(self.out.len());
+        self.parts.query_start = Offset::at(self.out.len());
     }
 
     /// Writes `"#"`: the fragment follows.
     pub(crate) fn start_fragment(&mut self) {
         self.out.push('#');
-        self.parts.fragment_start = Some(self.out.len());
+        self.parts.fragment_start = Offset::at(self.out.len());
     }
 
     /// The finished reference.

@@ -214,28 +214,59 @@ pub(crate) fn load_short(bytes: &[u8]) -> u64 {
     }
 }
 
-/// The index of the first `needle` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
+/// The index of the first `needle` in `bytes` from `i`, or `bytes.len()`: eight bytes a step,
+/// as [`find_either`].
 #[inline]
 pub(crate) fn find_byte(bytes: &[u8], i: usize, needle: u8) -> usize {
     // The two tests of `find_either` are one test here (the compiler folds them).
-    find_either(bytes, i, needle, needle)
+    find_in::<true>(bytes, i, needle, needle)
 }
 
-/// The index of the first `a` or `b` in `bytes` from `i`, or `bytes.len()`: eight bytes a step.
+/// [`find_byte`] for a needle that is mostly a few bytes away (the `"/"` after a short
+/// segment): the last bytes (fewer than eight) are read one by one, which stops early there.
 #[inline]
-pub(crate) fn find_either(bytes: &[u8], mut i: usize, a: u8, b: u8) -> usize {
+pub(crate) fn find_byte_near(bytes: &[u8], i: usize, needle: u8) -> usize {
+    find_in::<false>(bytes, i, needle, needle)
+}
+
+/// The index of the first `a` or `b` in `bytes` from `i`, or `bytes.len()`: eight bytes a step,
+/// and the last bytes (fewer than eight) in one more word, so that no loop over single bytes
+/// ends a search.
+#[inline(always)]
+pub(crate) fn find_either(bytes: &[u8], i: usize, a: u8, b: u8) -> usize {
+    find_in::<true>(bytes, i, a, b)
+}
+
+/// The search of [`find_either`]; without `WORD_TAIL`, the last bytes one by one.
+#[inline(always)]
+fn find_in<const WORD_TAIL: bool>(bytes: &[u8], mut i: usize, a: u8, b: u8) -> usize {
     while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let word = u64::from_le_bytes(*chunk);
-        let hits = zero_bytes(word ^ splat(a)) | zero_bytes(word ^ splat(b));
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
+        let found = zero_bytes(word ^ splat(a)) | zero_bytes(word ^ splat(b));
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
-    bytes
-        .get(i..)
-        .and_then(|tail| tail.iter().position(|&c| c == a || c == b))
-        .map_or(bytes.len(), |p| i + p)
+    let hits = |word: u64| zero_bytes(word ^ splat(a)) | zero_bytes(word ^ splat(b));
+    let len = bytes.len();
+    if !WORD_TAIL {
+        let tail = bytes.get(i..).unwrap_or_default();
+        return tail.iter().position(|&c| c == a || c == b).map_or(len, |p| i + p);
+    }
+    if i >= len {
+        return len;
+    }
+    if let Some(chunk) = bytes.last_chunk::<8>() {
+        // The input's last eight bytes, those before `i` (already passed) masked off.
+        let last = len - 8;
+        let found = hits(u64::from_le_bytes(*chunk)) & (u64::MAX << (8 * (i - last)));
+        return if found == 0 { len } else { last + (found.trailing_zeros() / 8) as usize };
+    }
+    // An input shorter than eight bytes: its tail as a short word. (The zero bytes above it
+    // start at `len`: a zero needle found there is not found.)
+    let found = hits(load_short(bytes.get(i..).unwrap_or_default()));
+    if found == 0 { len } else { len.min(i + (found.trailing_zeros() / 8) as usize) }
 }
 
 /// True when `byte` has any flag of `mask`.
@@ -348,6 +379,37 @@ mod tests {
         // Bytes with the high bit set are not taken for a match.
         assert_eq!(find_byte(&[0xAF, 0x80, 0x25, 0, 0, 0, 0, 0, 0], 0, b'%'), 2);
         assert_eq!(find_either(&[0xAF; 9], 0, b'/', b'%'), 9);
+    }
+
+    #[test]
+    fn word_finds_match_the_byte_loop_at_every_length() {
+        // Every length up to 24 (inputs shorter than a word, and tails of every size after
+        // whole words), a needle or two at every place, from every start; zero bytes too.
+        for len in 0..=24usize {
+            for (at, other) in (0..=len).flat_map(|at| (0..=len).map(move |other| (at, other))) {
+                let mut bytes = alloc::vec![b'a'; len];
+                if let Some(b) = bytes.get_mut(at) {
+                    *b = b'%';
+                }
+                if let Some(b) = bytes.get_mut(other) {
+                    *b = b'/';
+                }
+                for from in 0..=len + 1 {
+                    let want = |pred: &dyn Fn(u8) -> bool| {
+                        (from..len).find(|&j| pred(bytes[j])).unwrap_or(len)
+                    };
+                    assert_eq!(find_byte(&bytes, from, b'%'), want(&|c| c == b'%'), "{bytes:?}");
+                    assert_eq!(find_byte_near(&bytes, from, b'%'), want(&|c| c == b'%'));
+                    assert_eq!(
+                        find_either(&bytes, from, b'/', b'%'),
+                        want(&|c| c == b'/' || c == b'%'),
+                        "{bytes:?} {from}"
+                    );
+                    // A zero needle: the short word's filling is not taken for it.
+                    assert_eq!(find_byte(&bytes, from, 0), len, "{bytes:?} {from}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -13,6 +13,11 @@ use crate::error::{Error, Rule};
 /// `IPv4address` is one, although it is also a valid `reg-name`.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// Four bytes, not one: the kind also tells whether a reference has an authority, the first
+// thing the resolver reads of a reference just parsed. The compiler read it four bytes wide
+// where the parser had written one byte; at four bytes both sides agree (resolve measured
+// fewer instructions and less time).
+#[repr(u32)]
 pub enum HostKind {
     /// `reg-name`: a registered name such as `example.com`, possibly empty.
     RegName,

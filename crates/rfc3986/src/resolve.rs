@@ -4,9 +4,9 @@
 use alloc::string::String;
 
 use crate::builder::Builder;
-use crate::chars::{find_byte, load_short, splat, zero_bytes};
+use crate::chars::{find_byte_near, load_short, splat, zero_bytes};
 use crate::error::Error;
-use crate::parse::{Authority, Parts};
+use crate::parse::{Authority, Offset, Parts};
 use crate::uri_ref::{UriRef, UriRefBuf};
 
 /// Removes the `"."` and `".."` segments of `path` (section 5.2.4).
@@ -199,12 +199,44 @@ impl DotFree {
         out.truncate(keep);
     }
 
+    /// Drops the `"."` (or, with `double`, `".."`) segment whose `"/"` is at `out[slash]`,
+    /// the last segment in `out`, as [`DotFree::end_segment`] does.
+    #[inline]
+    pub(crate) fn drop_dot_segment(&mut self, out: &mut String, slash: usize, double: bool) {
+        let keep = if double {
+            let stack = out.as_bytes().get(self.root..slash).unwrap_or_default();
+            self.root + stack.iter().rposition(|&b| b == b'/').unwrap_or(0)
+        } else {
+            slash
+        };
+        self.ends_in_dot = true;
+        out.truncate(keep);
+    }
+
+    /// Ends the last segment in `out` (which has no `"/"` in its text, so the last `"/"` of
+    /// `out` leads it): [`DotFree::end_segment`] without the `"/"`'s place.
+    #[inline]
+    pub(crate) fn end_last_segment(&mut self, out: &mut String) {
+        let len = out.len();
+        match out.as_bytes().get(self.root..) {
+            Some([.., b'/', b'.']) => self.drop_dot_segment(out, len - 2, false),
+            Some([.., b'/', b'.', b'.']) => self.drop_dot_segment(out, len - 3, true),
+            _ => self.ends_in_dot = false,
+        }
+    }
+
+    /// Notes that text other than a dot segment was written last.
+    #[inline]
+    pub(crate) fn wrote_text(&mut self) {
+        self.ends_in_dot = false;
+    }
+
     /// Appends the segments of `path`, which is empty or starts with `"/"`.
     fn push(&mut self, out: &mut String, path: &str) {
         let bytes = path.as_bytes();
         let mut i = 0;
         while i < bytes.len() {
-            let end = find_byte(bytes, i + 1, b'/');
+            let end = find_byte_near(bytes, i + 1, b'/');
             let slash = out.len();
             out.push_str(path.get(i..end).unwrap_or_default());
             self.end_segment(out, slash);
@@ -214,7 +246,7 @@ impl DotFree {
 
     /// Appends `"/"` and then `path` (whose first segment that `"/"` leads).
     fn push_after_slash(&mut self, out: &mut String, path: &str) {
-        let end = find_byte(path.as_bytes(), 0, b'/');
+        let end = find_byte_near(path.as_bytes(), 0, b'/');
         let slash = out.len();
         out.push('/');
         out.push_str(path.get(..end).unwrap_or_default());
@@ -311,7 +343,7 @@ impl UriRef<'_> {
 fn shifted(parts: &Parts, by: usize) -> Parts {
     let at = |i: usize| i + by;
     Parts {
-        scheme_end: parts.scheme_end.map(at),
+        scheme_end: parts.scheme_end.map(at).into(),
         authority: parts.authority.map(|a| Authority {
             start: at(a.start),
             userinfo_end: a.userinfo_end.map(at),
@@ -322,8 +354,8 @@ fn shifted(parts: &Parts, by: usize) -> Parts {
         }),
         path_start: at(parts.path_start),
         path_end: at(parts.path_end),
-        query_start: parts.query_start.map(at),
-        fragment_start: parts.fragment_start.map(at),
+        query_start: parts.query_start.map(at).into(),
+        fragment_start: parts.fragment_start.map(at).into(),
     }
 }
 
@@ -353,13 +385,14 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
         if rp.scheme_end.is_some() {
             ("", false, *rp)
         } else {
-            let head = text.get(..b.scheme_end? + 1)?;
+            let head = text.get(..b.scheme_end.get()? + 1)?;
             (head, false, Parts { scheme_end: b.scheme_end, ..shifted(rp, head.len()) })
         }
     } else if r.path().is_empty() && rp.query_start.is_none() {
         let query_end = b.fragment_start.map_or(text.len(), |f| f - 1);
         let head = text.get(..query_end)?;
-        let parts = Parts { fragment_start: rp.fragment_start.map(|f| f + head.len()), ..*b };
+        let fragment_start = rp.fragment_start.map(|f| f + head.len()).into();
+        let parts = Parts { fragment_start, ..*b };
         (head, false, parts)
     } else {
         let (head, slash) = if r.path().is_empty() {
@@ -379,7 +412,8 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
             (text.get(..b.path_start + prefix)?, false)
         };
         if has_dot_segment(r.path()) {
-            return resolve_dotted(base, r, head, slash);
+            return resolve_up(base, r, head, slash)
+                .or_else(|| resolve_dotted(base, r, head, slash));
         }
         let moved = shifted(rp, head.len() + usize::from(slash));
         let parts = Parts {
@@ -399,6 +433,57 @@ fn resolve_by_copies(base: &UriRef<'_>, r: &UriRef<'_>) -> Option<UriRefBuf> {
     Some(Builder::from_string(out, parts).finish())
 }
 
+/// [`resolve_by_copies`] for a reference whose path is `"../"` one or more times and then a
+/// path without dot segments (`"../../a/b"`, the common relative link up): each `"../"`
+/// takes the last segment off the base's directory (`head`, and with `slash` a `"/"` after
+/// it), never the root, and the target is what is left of the base, then the reference from
+/// after its `"../"`s, in two copies. `None` for other paths, a base path that is not rooted,
+/// or a path that would start with `"//"` without an authority (which `end_path` marks).
+fn resolve_up(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) -> Option<UriRefBuf> {
+    let path = r.path().as_bytes();
+    let ups = path.chunks_exact(3).take_while(|&c| c == b"../").count();
+    let cut = 3 * ups;
+    let rest = path.get(cut..)?;
+    if ups == 0 || scan_path(rest).dot_segment {
+        return None;
+    }
+    let b = base.parts();
+    // The base's directory, which ends with "/" (the empty one after an authority is "/").
+    let dir = if slash { b"/".as_slice() } else { head.as_bytes().get(b.path_start..)? };
+    if dir.first() != Some(&b'/') {
+        return None;
+    }
+    let mut kept = dir.len();
+    for _ in 0..ups {
+        // The "/" before the last segment, if it is not the root.
+        kept = match dir.get(..kept - 1).and_then(|d| d.iter().rposition(|&c| c == b'/')) {
+            Some(slash) => slash + 1,
+            None => break,
+        };
+    }
+    if b.authority.is_none() && kept == 1 && rest.first() == Some(&b'/') {
+        return None;
+    }
+    let tail = r.as_str().get(cut..)?;
+    let mut out = String::with_capacity(b.path_start + kept + tail.len());
+    out.push_str(base.as_str().get(..b.path_start)?);
+    out.push_str(if slash { "/" } else { head.get(b.path_start..b.path_start + kept)? });
+    let at = out.len();
+    out.push_str(tail);
+    // The reference's offsets after its path's start are at least `cut`.
+    let moved = |i: usize| i.saturating_sub(cut) + at;
+    let rp = r.parts();
+    let parts = Parts {
+        scheme_end: b.scheme_end,
+        authority: b.authority,
+        path_start: b.path_start,
+        path_end: moved(rp.path_end),
+        query_start: rp.query_start.map(moved).into(),
+        fragment_start: rp.fragment_start.map(moved).into(),
+    };
+    Some(Builder::from_string(out, parts).finish())
+}
+
 /// [`resolve_by_copies`] for a reference without scheme or authority whose path has dot
 /// segments: `head` is the base up to its path and the clean part of the base path that the
 /// reference's path follows (with `slash`, a `"/"` to put between them); the path is then
@@ -409,7 +494,13 @@ fn resolve_dotted(base: &UriRef<'_>, r: &UriRef<'_>, head: &str, slash: bool) ->
     let path_start = b.path_start;
     let mut t = Builder::from_string(
         String::with_capacity(head.len() + 2 + r.as_str().len()),
-        Parts { path_start, path_end: path_start, query_start: None, fragment_start: None, ..*b },
+        Parts {
+            path_start,
+            path_end: path_start,
+            query_start: Offset::NONE,
+            fragment_start: Offset::NONE,
+            ..*b
+        },
     );
     let mut dot_free = DotFree { root: path_start, ends_in_dot: false };
     if r.path().starts_with('/') {
@@ -575,6 +666,51 @@ mod tests {
         }
         // Most pairs take the copies (the rest have dot segments to remove).
         assert!(copied > bases.len() * references.len() / 3, "{copied}");
+    }
+
+    #[test]
+    fn links_up_match_the_steps() {
+        // Bases with and without authority, of every depth, rooted or not, with dot segments
+        // or an empty path; references "../" one to four times, then paths with and without
+        // dot segments, rooted, empty, with query and fragment.
+        const BASE: [&str; 9] = ["/", "a", "b/", "/c", "..", ".", "%2E", "d;p", "/"];
+        const REST: [&str; 12] =
+            ["", "g", "/", "h/", "..", ".", "/x", "?q", "#f", "i", "./", "../"];
+        let mut up = 0;
+        for (k, tail) in crate::pieced::pieced(&BASE, 0x7137_449E_B8C0_1A2D, 3000, 6).enumerate() {
+            for head in ["x://h", "x://h/", "x:", "x:/"] {
+                let text = format!("{head}{tail}");
+                let Ok(base) = UriRef::parse(&text) else { continue };
+                let rests = crate::pieced::pieced(&REST, k as u64 * 0x9E37 + 1, 12, 3);
+                for (n, rest) in rests.enumerate() {
+                    let reference = format!("{}{rest}", "../".repeat(n % 4 + 1));
+                    let Ok(r) = UriRef::parse(&reference) else { continue };
+                    let steps = resolve_steps(&base, &r);
+                    assert_eq!(base.resolve(&r).unwrap(), steps, "{base:?} {reference:?}");
+                    let (Some(head), slash) = (match base.path().rfind('/') {
+                        _ if base.has_authority() && base.path().is_empty() => {
+                            (base.as_str().get(..base.parts().path_start), true)
+                        }
+                        Some(last) => {
+                            (base.as_str().get(..base.parts().path_start + last + 1), false)
+                        }
+                        None => (None, false),
+                    }) else {
+                        continue;
+                    };
+                    // As `resolve_by_copies` calls it: with a base path without dot segments.
+                    if has_dot_segment(base.path()) {
+                        continue;
+                    }
+                    if let Some(fast) = resolve_up(&base, &r, head, slash) {
+                        assert_eq!(fast, steps, "{base:?} {reference:?}");
+                        assert_eq!(fast.as_uri_ref().parts(), steps.as_uri_ref().parts());
+                        up += 1;
+                    }
+                }
+            }
+        }
+        assert!(up > 10_000, "{up}");
     }
 
     #[test]

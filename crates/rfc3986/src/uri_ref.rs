@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use crate::error::Error;
 use crate::host::HostKind;
-use crate::parse::{Grammar, Parts, PathKind, parse, parse_inline};
+use crate::parse::{Grammar, Offset, Parts, PathKind, parse, parse_inline};
 
 /// A valid URI reference borrowed from a `&str`, with its components located.
 ///
@@ -178,10 +178,10 @@ impl<'a> UriRef<'a> {
     /// The reference without its fragment and `"#"`.
     #[must_use]
     pub fn without_fragment(&self) -> UriRef<'a> {
-        match self.parts.fragment_start {
+        match self.parts.fragment_start.get() {
             Some(start) => UriRef {
                 input: self.slice(0, start - 1),
-                parts: Parts { fragment_start: None, ..self.parts },
+                parts: Parts { fragment_start: Offset::NONE, ..self.parts },
             },
             None => *self,
         }
