@@ -194,9 +194,11 @@ impl<'a> UriRef<'a> {
     }
 }
 
+/// The reference's text, padded and truncated by the format's width and precision as a
+/// `str` is.
 impl fmt::Display for UriRef<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.input)
+        f.pad(self.input)
     }
 }
 
@@ -325,9 +327,10 @@ impl UriRefBuf {
     }
 }
 
+/// The reference's text, padded and truncated as [`UriRef`]'s.
 impl fmt::Display for UriRefBuf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.string)
+        f.pad(&self.string)
     }
 }
 
@@ -418,6 +421,8 @@ mod tests {
         assert_eq!(owned, uri);
         assert_eq!(owned.as_uri_ref(), uri);
         assert_eq!(UriRefBuf::from(uri), owned);
+        // Display pads and truncates as a `str` does.
+        assert_eq!(alloc::format!("{uri:>9}|{owned:.3}|{uri:-<8}|"), "  a:b?c#d|a:b|a:b?c#d-|");
         assert_eq!(format!("{owned:?} {uri:?}"), r#"UriRefBuf("a:b?c#d") UriRef("a:b?c#d")"#);
         assert_eq!(String::from(owned), "a:b?c#d");
     }
