@@ -27,17 +27,7 @@ fn classify_host(host: &str) -> HostKind {
 impl Builder {
     /// An empty reference with room for `capacity` bytes.
     pub(crate) fn new(capacity: usize) -> Builder {
-        Builder {
-            out: String::with_capacity(capacity),
-            parts: Parts {
-                scheme_end: Offset::NONE,
-                authority: None,
-                path_start: 0,
-                path_end: 0,
-                query_start: Offset::NONE,
-                fragment_start: Offset::NONE,
-            },
-        }
+        Builder { out: String::with_capacity(capacity), parts: Parts::EMPTY }
     }
 
     /// A reference already written: `out` and the offsets `parts` that describe it.

@@ -46,6 +46,25 @@ impl Known {
     }
 }
 
+/// The port a normalized reference keeps (section 6.2.3): for a known scheme, none when it is
+/// empty or the scheme's default, else its digits without leading zeros ("0" for all zeros);
+/// for any other scheme, the port as written.
+fn kept_port(port: Option<&str>, known: Option<Known>) -> Option<&str> {
+    let (port, known) = match (port, known) {
+        (Some(port), Some(known)) => (port, known),
+        (port, None) => return port,
+        (None, Some(_)) => return None,
+    };
+    let digits = port.trim_start_matches('0');
+    if port.is_empty() || Some(digits) == known.default_port() {
+        None
+    } else if digits.is_empty() {
+        Some("0")
+    } else {
+        Some(digits)
+    }
+}
+
 /// The known scheme of `out`, which starts with the lowercased scheme (`scheme_len` bytes).
 fn known_scheme(out: &str, scheme_len: Option<usize>) -> Option<Known> {
     Known::from_scheme(out.as_bytes().get(..scheme_len?)?)
@@ -291,20 +310,7 @@ impl UriRef<'_> {
         }
         let known = known_scheme(b.out(), scheme_len);
         // The port, if it stays: for known schemes an empty or default port goes.
-        let port = match (self.port(), known) {
-            (Some(port), Some(known)) => {
-                let digits = port.trim_start_matches('0');
-                if port.is_empty() || Some(digits) == known.default_port() {
-                    None
-                } else if digits.is_empty() {
-                    Some("0")
-                } else {
-                    Some(digits)
-                }
-            }
-            (port, None) => port,
-            (None, Some(_)) => None,
-        };
+        let port = kept_port(self.port(), known);
         if known == Some(Known::File)
             && self.userinfo().is_none()
             && port.is_none()
@@ -445,20 +451,7 @@ mod tests {
                 }
                 _ => naive_pct_normalize_into(host, &mut out, true),
             }
-            let port = match (r.port(), known) {
-                (Some(port), Some(known)) => {
-                    let digits = port.trim_start_matches('0');
-                    if port.is_empty() || Some(digits) == known.default_port() {
-                        None
-                    } else if digits.is_empty() {
-                        Some("0")
-                    } else {
-                        Some(digits)
-                    }
-                }
-                (port, None) => port,
-                (None, Some(_)) => None,
-            };
+            let port = kept_port(r.port(), known);
             if known == Some(Known::File)
                 && r.userinfo().is_none()
                 && port.is_none()
