@@ -1,12 +1,14 @@
-//! The block scan behind [`AsciiSet::first_member`]: finding the next byte of a set 16 bytes
-//! at a time, for the sets that leave every "common" byte alone.
+//! The block scans behind [`AsciiSet::first_member`] and [`AsciiSet::for_each_member`]:
+//! finding the bytes of a set 16 bytes at a time, for the sets that leave every "common" byte
+//! alone.
 //!
 //! A common byte is an ASCII letter, digit, `-`, `.` or `_` (and, for the sets without `/`,
 //! `/`): most of the bytes of real paths, queries and names. Whether a byte is common is a few
-//! range tests that the compiler runs on 16 bytes at once, giving one candidate lane per byte
-//! that is not common. Only the candidates are looked up in the set's table, so a block of
-//! common bytes costs no table load at all, and a block with one `/` (for the component set)
-//! costs one.
+//! range tests that the compiler runs on 16 bytes at once, so a block of common bytes costs no
+//! table load at all. The first-member scan searches a block that is not all common byte by
+//! byte (rare where members are); the member walk of the encoder, for which such blocks are
+//! the rule (a `/` in most blocks of a path, for the component set), reads one candidate lane
+//! per byte that is not common and looks up only those.
 //!
 //! Which of the two kinds of common byte a set may skip is [`Common`], worked out when the set
 //! is built; a set with a common byte among its members (such as [`NON_ALPHANUMERIC`]) scans
@@ -99,10 +101,11 @@ fn plain(block: &[u8; 16], with_slash: bool) -> bool {
 /// when it is past the end), for a set whose kind is not [`Common::None`]: the
 /// [`Common::WithSlash`] kind when `with_slash`, else [`Common::NoSlash`].
 ///
-/// Blocks of 16 bytes from `from` (the last one the input's last 16 bytes, shifted past those
-/// already passed), or a byte loop for an input shorter than 16 bytes. A block's first
-/// candidate that is not a member (such as `~` or `=` for the path set) restarts the scan just
-/// after it: rare enough that walking the other candidates of the block is not worth its cost.
+/// Blocks of 16 bytes from `from`, then the input's last 16 bytes (overlapping those already
+/// passed), each skipped whole when all its bytes are common; a block that is not is searched
+/// byte by byte with the table. An input shorter than 16 bytes is searched byte by byte.
+/// (Reading the candidate lanes out as integers instead costs a round trip through memory
+/// that is slower than the byte loop over the rare blocks with an odd byte.)
 #[inline(always)]
 pub(crate) fn first_member_common(
     set: &AsciiSet,
@@ -111,32 +114,22 @@ pub(crate) fn first_member_common(
     with_slash: bool,
 ) -> usize {
     let len = bytes.len();
-    loop {
-        // One lane per byte from `from` on (zeros past the end).
-        let lanes = if let Some(block) = bytes.get(from..).and_then(<[u8]>::first_chunk::<16>) {
-            if plain(block, with_slash) {
-                from += 16;
-                continue;
+    while let Some(block) = bytes.get(from..).and_then(<[u8]>::first_chunk::<16>) {
+        if !plain(block, with_slash) {
+            if let Some(k) = block.iter().position(|&b| set.contains(b)) {
+                return from + k;
             }
-            candidates(block, with_slash)
-        } else if let Some(last) = bytes.last_chunk::<16>().filter(|_| from < len) {
-            // 1 to 15 bytes left: the last lanes of the last 16 bytes.
-            candidates(last, with_slash) >> (8 * (16 - (len - from)))
-        } else {
-            // An input shorter than 16 bytes, or nothing left.
-            let rest = bytes.get(from..).unwrap_or_default();
-            return from + rest.iter().position(|&b| set.contains(b)).unwrap_or(rest.len());
-        };
-        if lanes == 0 {
-            from = (from + 16).min(len);
-            continue;
         }
-        from += (lanes.trailing_zeros() / 8) as usize;
-        if bytes.get(from).is_some_and(|&b| set.contains(b)) {
-            return from;
-        }
-        from += 1;
+        from += 16;
     }
+    if from >= len {
+        return from;
+    }
+    if bytes.last_chunk::<16>().is_some_and(|last| plain(last, with_slash)) {
+        return len;
+    }
+    let rest = bytes.get(from..).unwrap_or_default();
+    from + rest.iter().position(|&b| set.contains(b)).unwrap_or(rest.len())
 }
 
 /// What is done with each member a scan finds ([`AsciiSet::for_each_member`]): a trait with

@@ -243,7 +243,7 @@ impl AsciiSet {
     /// `bytes.len()` (or `from`, when it is past the end) when there is none.
     ///
     /// A set that leaves the common bytes alone (see [`crate::scan`]) is scanned 16 bytes at
-    /// a time, looking up only the bytes that are not common; any other set with
+    /// a time, skipping blocks of common bytes whole; any other set with
     /// [`AsciiSet::first_member_by_table`].
     #[inline]
     pub(crate) fn first_member(&self, bytes: &[u8], from: usize) -> usize {
