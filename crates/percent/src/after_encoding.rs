@@ -139,6 +139,7 @@ fn encode_with_encoder(
             bytes,
             0,
             |a, b| core::str::from_utf8(bytes.get(a..b)?).ok(),
+            |_| None,
             set,
             space_as_plus,
             out,

@@ -1,13 +1,16 @@
 //! Percent-encoding (URL Standard, section 1.3: "percent-encode", "UTF-8 percent-encode", and
 //! the byte loop shared with "percent-encode after encoding").
 //!
-//! Every encoder here scans for the next byte in the set (one table load per byte), copies the
-//! run of bytes before it in one piece, and appends a `%XX` triple from a static table.
+//! Every encoder here finds the bytes in the set with the set's scan (16 bytes at a time for
+//! the standard's sets, see `scan`), copies the run of bytes before each in one piece (a short
+//! run as a fixed 16-byte copy cut back to its length), and appends a `%XX` triple from a
+//! static table. A result with nothing to replace borrows its input without allocating.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
+use crate::scan::Visit;
 use crate::set::AsciiSet;
 
 /// `%00` to `%FF`, three bytes per entry, uppercase hex as the standard requires.
@@ -46,34 +49,24 @@ pub fn percent_encode_byte(byte: u8) -> &'static str {
     ENCODED.get(start..start + 3).unwrap_or("%")
 }
 
-/// Appends `%XX` for `byte` as three single-byte pushes (a fixed-size write, where
-/// `push_str` of a table slice would call `memcpy`).
+/// Appends `%XX` for `byte`: one three-byte `push_str` from [`ENCODED`] (of a length the
+/// compiler knows, so no call to `memcpy`).
 #[inline(always)]
 fn push_encoded(byte: u8, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let hex = |nibble: u8| char::from(HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'));
-    out.push('%');
-    out.push(hex(byte >> 4));
-    out.push(hex(byte & 15));
-}
-
-/// The set used to classify bytes: `set`, plus U+0020 SPACE when spaces become `+` (the
-/// space-as-plus step comes before the set test in percent-encode after encoding, step 3.1).
-/// Copies the table only in the rare case that the set lacks space.
-#[inline]
-fn classifier(set: &AsciiSet, space_as_plus: bool) -> Cow<'_, AsciiSet> {
-    if space_as_plus && !set.contains(b' ') {
-        Cow::Owned(set.add(b' '))
-    } else {
-        Cow::Borrowed(set)
+    let start = usize::from(byte) * 3;
+    if let Some(triple) = ENCODED.get(start..start + 3) {
+        out.push_str(triple);
     }
 }
 
 /// Percent-encode after encoding, step 3, over bytes already in the output encoding: appends
 /// `bytes` to `out`, with `+` for spaces when `space_as_plus`, each byte of `set` as `%XX`, and
 /// each run of other bytes copied as it is. `run(start, end)` returns `bytes[start..end]` as a
-/// `str`; it is only asked for runs of bytes outside the set, which are ASCII. The caller
-/// promises that the bytes before `scan_from` are not replaced.
+/// `str`; it is only asked for runs of bytes outside the set, which are ASCII. `window(start)`
+/// may return `bytes[start..start + 16]` as a `str` (`None` when it is not one, or not
+/// offered), which short runs are copied from whole before the extra bytes are cut off: a
+/// fixed-size copy instead of a call to `memcpy`. The caller promises that the bytes before
+/// `scan_from` are not replaced.
 ///
 /// Returns whether any byte was replaced.
 #[inline]
@@ -81,36 +74,91 @@ pub(crate) fn encode_runs<'a>(
     bytes: &[u8],
     scan_from: usize,
     run: impl Fn(usize, usize) -> Option<&'a str>,
+    window: impl Fn(usize) -> Option<&'a str>,
     set: &AsciiSet,
     space_as_plus: bool,
     out: &mut String,
 ) -> bool {
-    let class = classifier(set, space_as_plus);
-    let class: &AsciiSet = &class;
-    let mut start = 0;
-    let mut replaced = false;
-    let tail = bytes.get(scan_from..).unwrap_or_default();
-    for (offset, &byte) in tail.iter().enumerate() {
-        if !class.contains(byte) {
-            continue;
-        }
-        let i = scan_from + offset;
-        if start < i {
-            out.push_str(run(start, i).unwrap_or_default());
-        }
+    // Step 3.1 (a space becomes `+`) comes before the set test: bytes are classified with
+    // space added to the set, which copies the table only when the set lacks space.
+    if space_as_plus && !set.contains(b' ') {
+        let class = set.add(b' ');
+        encode_members(bytes, scan_from, (run, window), &class, true, out)
+    } else {
+        encode_members(bytes, scan_from, (run, window), set, space_as_plus, out)
+    }
+}
+
+/// [`encode_runs`] with `class`, the set that classifies bytes (space among its members when
+/// `space_as_plus`): visits each member with [`AsciiSet::for_each_member`].
+#[inline(always)]
+fn encode_members<'a>(
+    bytes: &[u8],
+    scan_from: usize,
+    text: (impl Fn(usize, usize) -> Option<&'a str>, impl Fn(usize) -> Option<&'a str>),
+    class: &AsciiSet,
+    space_as_plus: bool,
+    out: &mut String,
+) -> bool {
+    let mut encoder = Encoder { bytes, text, space_as_plus, out, start: 0 };
+    class.for_each_member(bytes, scan_from, &mut encoder);
+    let Encoder { text, out, start, .. } = encoder;
+    push_run(start, bytes.len(), &text, out);
+    // Only a replaced byte moves `start` off 0 (a member sits at `scan_from` or after it).
+    start > 0
+}
+
+/// The member visitor of [`encode_members`].
+struct Encoder<'b, 'o, R, W> {
+    bytes: &'b [u8],
+    text: (R, W),
+    space_as_plus: bool,
+    out: &'o mut String,
+    /// Where the run of bytes not yet copied starts.
+    start: usize,
+}
+
+impl<'a, R, W> Visit for Encoder<'_, '_, R, W>
+where
+    R: Fn(usize, usize) -> Option<&'a str>,
+    W: Fn(usize) -> Option<&'a str>,
+{
+    #[inline(always)]
+    fn member(&mut self, at: usize) {
+        let byte = self.bytes.get(at).copied().unwrap_or_default();
+        push_run(self.start, at, &self.text, self.out);
         // Step 3.1: a space becomes `+`; steps 3.4-3.5: a member becomes `%XX`.
-        if space_as_plus && byte == b' ' {
-            out.push('+');
+        if self.space_as_plus && byte == b' ' {
+            self.out.push('+');
         } else {
-            push_encoded(byte, out);
+            push_encoded(byte, self.out);
         }
-        start = i + 1;
-        replaced = true;
+        self.start = at + 1;
     }
-    if start < bytes.len() {
-        out.push_str(run(start, bytes.len()).unwrap_or_default());
+}
+
+/// Appends the run `start..end` (see [`encode_runs`] for `run` and `window`).
+#[inline(always)]
+fn push_run<'a>(
+    start: usize,
+    end: usize,
+    (run, window): &(impl Fn(usize, usize) -> Option<&'a str>, impl Fn(usize) -> Option<&'a str>),
+    out: &mut String,
+) {
+    if start >= end {
+        return;
     }
-    replaced
+    // Only when `out` has room for the extra bytes: copying them must not make it grow.
+    if end - start <= 16 && out.capacity() - out.len() >= 16 {
+        if let Some(whole) = window(start) {
+            // The run is ASCII and its end is a character boundary of `out`.
+            let keep = out.len() + (end - start);
+            out.push_str(whole);
+            out.truncate(keep);
+            return;
+        }
+    }
+    out.push_str(run(start, end).unwrap_or_default());
 }
 
 /// UTF-8 percent-encode `input` with `set`, appending the result to `out`, with `+` for each
@@ -135,7 +183,8 @@ pub fn utf8_percent_encode_into(
 ) -> bool {
     // Every run boundary sits next to an ASCII byte (non-ASCII bytes are in every set), so
     // slicing the `str` there never fails.
-    encode_runs(input.as_bytes(), 0, |a, b| input.get(a..b), set, space_as_plus, out)
+    let window = |a: usize| input.get(a..a.checked_add(16)?);
+    encode_runs(input.as_bytes(), 0, |a, b| input.get(a..b), window, set, space_as_plus, out)
 }
 
 /// UTF-8 percent-encode `input` with `set`, appending the result to `out`.
@@ -357,20 +406,43 @@ fn source_to_cow<'a>(
 ) -> Cow<'a, str> {
     let all = source.bytes();
     let bytes = all.get(start..).unwrap_or_default();
-    let class = classifier(set, space_as_plus);
-    // A leading member (a `/` or `%` for the component sets) needs no group scan.
-    let first = match bytes.first() {
-        Some(&b) if class.contains(b) => 0,
-        _ => class.first_member(bytes, 0),
+    let first = if space_as_plus && !set.contains(b' ') {
+        set.add(b' ').first_member(bytes, 0)
+    } else {
+        match bytes.first() {
+            // A leading member (a `/` for the component sets) needs no block scan.
+            Some(&b) if set.contains(b) => 0,
+            _ => set.first_member(bytes, 0),
+        }
     };
     if first == bytes.len() {
         // Nothing to replace.
         return Cow::Borrowed(source.run(start, all.len()).unwrap_or_default());
     }
-    let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 2);
+    Cow::Owned(encode_from(source, start, first, set, space_as_plus))
+}
+
+/// The encoding of `source` from byte `start`, whose first byte to replace is at `first` (from
+/// `start`). Kept out of line, so that a caller with nothing to replace does not pay for the
+/// encoder's registers and stack.
+#[inline(never)]
+fn encode_from(
+    source: Source<'_>,
+    start: usize,
+    first: usize,
+    set: &AsciiSet,
+    space_as_plus: bool,
+) -> String {
+    let bytes = source.bytes().get(start..).unwrap_or_default();
+    // Room for a run copied whole (16 bytes) as well.
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 2 + 16);
     let run = |a: usize, b: usize| source.run(start + a, start + b);
-    encode_runs(bytes, first, run, set, space_as_plus, &mut out);
-    Cow::Owned(out)
+    let window = |a: usize| match source {
+        Source::Text(text) => text.get(start + a..(start + a).checked_add(16)?),
+        Source::Bytes(_) => None,
+    };
+    encode_runs(bytes, first, run, window, set, space_as_plus, &mut out);
+    out
 }
 
 #[cfg(test)]
@@ -494,6 +566,61 @@ mod tests {
         let mut partly = utf8_percent_encode(" a b", &PATH);
         assert_eq!(partly.next(), Some("%20"));
         assert_eq!(partly, utf8_percent_encode("a b", &PATH));
+    }
+
+    /// The byte-by-byte definition of UTF-8 percent-encode (with `+` for spaces when asked).
+    fn naive(input: &str, set: &AsciiSet, plus: bool) -> String {
+        let mut out = String::new();
+        for &b in input.as_bytes() {
+            if plus && b == b' ' {
+                out.push('+');
+            } else if set.contains(b) {
+                out.push_str(&format!("%{b:02X}"));
+            } else {
+                out.push(char::from(b));
+            }
+        }
+        out
+    }
+
+    /// The encoders (block scan, member walk, runs copied whole and cut) agree with a byte
+    /// loop on inputs of 0 to 50 characters mixing common bytes with members, non-members that
+    /// are not common (`~`, `=`), spaces and characters of 2 to 4 bytes, at every position.
+    #[test]
+    fn encoders_match_a_byte_loop() {
+        let pieces = ["/", "~", "=", " ", "\u{E9}", "\u{20AC}", "\u{1F600}", "%", "{", "\u{7F}"];
+        let sets = [&PATH, &crate::set::COMPONENT, &FORM_URLENCODED, &C0_CONTROL, &USERINFO];
+        let mut checked = 0;
+        for len in 0..50 {
+            let base: String = (0..len).map(|i| char::from(b"ab-Z_9.x/"[i % 9])).collect();
+            for at in 0..=len {
+                for (n, piece) in pieces.iter().enumerate() {
+                    let mut input = base.clone();
+                    input.insert_str(at, piece);
+                    // A second odd piece further on.
+                    let later = (at + 3 + n * 7) % (input.len() + 1);
+                    if input.is_char_boundary(later) {
+                        input.insert_str(later, pieces[(n + 4) % pieces.len()]);
+                    }
+                    for set in sets.iter().copied().chain([crate::set::NON_ALPHANUMERIC]) {
+                        for plus in [false, true] {
+                            let expected = naive(&input, set, plus);
+                            let mut into = String::from("x");
+                            let changed = utf8_percent_encode_into(&input, set, plus, &mut into);
+                            assert_eq!(into.get(1..), Some(expected.as_str()), "{input:?}");
+                            assert_eq!(changed, expected != input, "{input:?}");
+                            let mut lazy = utf8_percent_encode(&input, set);
+                            if plus {
+                                lazy = lazy.space_as_plus();
+                            }
+                            assert_eq!(Cow::from(lazy), expected, "{input:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 50_000, "{checked}");
     }
 
     #[test]

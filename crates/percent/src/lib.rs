@@ -61,6 +61,7 @@ extern crate std;
 mod after_encoding;
 pub mod decode;
 pub mod encode;
+mod scan;
 pub mod set;
 
 #[cfg(feature = "encoding")]

@@ -7,8 +7,12 @@
 //! A set is stored as a 256-entry table indexed by byte, so that classifying a byte while
 //! scanning is one load. The table is filled in `const` context: the eight sets of the
 //! standard are `const` values, built from each other exactly as the standard defines them.
+//! Beside the table a set keeps which "common" bytes (letters, digits, `-`, `.`, `_`, maybe
+//! `/`) none of its members are, so that its scan can skip them 16 at a time (`scan`).
 
 use core::{fmt, ops};
+
+use crate::scan::{Common, Visit, first_member_common, for_each_member_common, visit_by_table};
 
 /// A percent-encode set: some ASCII bytes, plus every non-ASCII byte.
 ///
@@ -33,6 +37,8 @@ use core::{fmt, ops};
 pub struct AsciiSet {
     /// Entry `b` is true when byte `b` is a member. Entries 0x80 to 0xFF are always true.
     table: [bool; 256],
+    /// Which common bytes the scan may skip without the table: always `Common::of(&table)`.
+    common: Common,
 }
 
 /// The table with only the non-ASCII bytes set.
@@ -57,7 +63,7 @@ impl AsciiSet {
     /// assert_eq!(utf8_percent_encode("a b€", &AsciiSet::NON_ASCII).to_string(), "a b%E2%82%AC");
     /// ```
     #[doc(alias = "EMPTY")]
-    pub const NON_ASCII: AsciiSet = AsciiSet { table: NON_ASCII_TABLE };
+    pub const NON_ASCII: AsciiSet = AsciiSet::from_table(NON_ASCII_TABLE);
 
     /// The set with no ASCII member: percent-encoding's name for [`AsciiSet::NON_ASCII`].
     /// Non-ASCII bytes are members of every set, this one included (percent-encoding encodes
@@ -70,6 +76,17 @@ impl AsciiSet {
     /// assert_eq!(percent_encode(b"% \xFF", &AsciiSet::EMPTY).to_string(), "% %FF");
     /// ```
     pub const EMPTY: AsciiSet = AsciiSet::NON_ASCII;
+
+    /// The set whose members are the `true` entries of `table` (entries 0x80 to 0xFF true).
+    const fn from_table(table: [bool; 256]) -> AsciiSet {
+        AsciiSet { common: Common::of(&table), table }
+    }
+
+    /// Which common bytes the scan of this set may skip (see [`crate::scan`]).
+    #[cfg(test)]
+    pub(crate) const fn common(&self) -> Common {
+        self.common
+    }
 
     /// This set plus the ASCII byte `byte`. A non-ASCII `byte` leaves the set unchanged
     /// (non-ASCII bytes are always members).
@@ -89,7 +106,9 @@ impl AsciiSet {
     pub const fn add(&self, byte: u8) -> AsciiSet {
         let mut table = self.table;
         table[byte as usize] = true;
-        AsciiSet { table }
+        // Adding a member can only narrow what the scan skips (a non-ASCII byte changes
+        // nothing: `with_member` keeps the kind for it).
+        AsciiSet { table, common: self.common.with_member(byte) }
     }
 
     /// This set plus every byte of `bytes`.
@@ -155,7 +174,7 @@ impl AsciiSet {
         if byte < 0x80 {
             table[byte as usize] = false;
         }
-        AsciiSet { table }
+        AsciiSet::from_table(table)
     }
 
     /// The union of two sets (also written `a + b`).
@@ -176,7 +195,7 @@ impl AsciiSet {
             table[b] = table[b] || other.table[b];
             b += 1;
         }
-        AsciiSet { table }
+        AsciiSet::from_table(table)
     }
 
     /// The set of the ASCII bytes that are not in this set, plus (as always) every non-ASCII
@@ -200,7 +219,7 @@ impl AsciiSet {
             table[b] = !table[b];
             b += 1;
         }
-        AsciiSet { table }
+        AsciiSet::from_table(table)
     }
 
     /// Whether `byte` is in the set (always true for bytes 0x80 and above).
@@ -223,12 +242,37 @@ impl AsciiSet {
     /// The index of the first byte of `bytes` from `from` on that is in the set, or
     /// `bytes.len()` (or `from`, when it is past the end) when there is none.
     ///
+    /// A set that leaves the common bytes alone (see [`crate::scan`]) is scanned 16 bytes at
+    /// a time, skipping blocks of common bytes whole; any other set with
+    /// [`AsciiSet::first_member_by_table`].
+    #[inline]
+    pub(crate) fn first_member(&self, bytes: &[u8], from: usize) -> usize {
+        match self.common {
+            Common::WithSlash => first_member_common(self, bytes, from, true),
+            Common::NoSlash => first_member_common(self, bytes, from, false),
+            Common::None => self.first_member_by_table(bytes, from),
+        }
+    }
+
+    /// Calls `visit` with the index of each byte of `bytes` from `from` on that is in the set,
+    /// in order: blocks of 16 bytes as [`AsciiSet::first_member`], or a byte loop.
+    #[inline(always)]
+    pub(crate) fn for_each_member(&self, bytes: &[u8], from: usize, visit: &mut impl Visit) {
+        match self.common {
+            Common::WithSlash => for_each_member_common(self, bytes, from, true, visit),
+            Common::NoSlash => for_each_member_common(self, bytes, from, false, visit),
+            Common::None => visit_by_table(self, bytes, from, visit),
+        }
+    }
+
+    /// [`AsciiSet::first_member`] with a table load for every byte.
+    ///
     /// Eight bytes at a time, one branch a group (an `or` of the eight table entries); in the
     /// group that has a member its first one is the lowest set bit of the group's member bits,
     /// found without a byte loop. The last group is the input's last eight bytes, shifted past
     /// those already passed.
     #[inline]
-    pub(crate) fn first_member(&self, bytes: &[u8], mut from: usize) -> usize {
+    pub(crate) fn first_member_by_table(&self, bytes: &[u8], mut from: usize) -> usize {
         let hit = |b: u8| u32::from(self.contains(b));
         let bits =
             |chunk: &[u8; 8]| chunk.iter().enumerate().fold(0, |acc, (k, &b)| acc | hit(b) << k);
@@ -436,9 +480,29 @@ mod tests {
                             .find(|&(_, &b)| set.contains(b))
                             .map_or(len.max(from), |(i, _)| i);
                         assert_eq!(set.first_member(&bytes, from), naive, "{len} {at} {from}");
+                        let by_table = set.first_member_by_table(&bytes, from);
+                        assert_eq!(by_table, naive, "{len} {at} {from}");
                     }
                 }
             }
+        }
+    }
+
+    /// The scan kind kept beside the table is the one worked out from the table, however the
+    /// set was built (adding a member updates it without looking at the table).
+    #[test]
+    fn kept_scan_kind_matches_the_table() {
+        let mut sets = alloc::vec![AsciiSet::EMPTY, *NON_ALPHANUMERIC, !*NON_ALPHANUMERIC];
+        for b in 0u8..=0xFF {
+            sets.push(AsciiSet::EMPTY.add(b));
+            sets.push(PATH.add(b));
+            sets.push(COMPONENT.remove(b));
+            sets.push(USERINFO.remove(b).add(b'/'));
+            sets.push(PATH.complement().add(b).remove(b.wrapping_add(1)));
+            sets.push(C0_CONTROL.union(AsciiSet::EMPTY.add_range(b, b.saturating_add(3))));
+        }
+        for set in sets {
+            assert_eq!(set.common, Common::of(&set.table), "{set:?}");
         }
     }
 
