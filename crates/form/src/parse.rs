@@ -379,7 +379,16 @@ fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize>
             b'+' => (' ', 1),
             b'%' => match escaped_byte(bytes, i) {
                 Some(b) if b.is_ascii() => (char::from(b), 3),
-                Some(lead) => escaped_char(bytes, i, lead)?,
+                Some(_) => {
+                    if run < i {
+                        out.push_str(text.get(run..i)?);
+                    }
+                    let len = push_escaped_run(out, bytes, i)?;
+                    i += len;
+                    run = i;
+                    replaced += len;
+                    continue;
+                }
                 // A `%` that starts no percent-encoded byte is literal.
                 None => {
                     i += 1;
@@ -403,6 +412,37 @@ fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize>
         out.push_str(text.get(run..)?);
     }
     Some(replaced)
+}
+
+/// Decodes the run of percent-encoded bytes from `bytes[at]` (a `%` starting one) and appends
+/// it to `out`, up to 12 bytes at a time, checked as UTF-8 in one piece (a character whose
+/// bytes the 12 cut is left for the next call): the number of input bytes taken, or `None`
+/// when the bytes are not valid UTF-8 (each encoded character must be whole).
+#[inline]
+fn push_escaped_run(out: &mut String, bytes: &[u8], at: usize) -> Option<usize> {
+    let mut decoded = [0u8; 12];
+    let mut n = 0;
+    while let Some(slot) = decoded.get_mut(n) {
+        match escaped_byte(bytes, at + 3 * n) {
+            Some(byte) => *slot = byte,
+            None => break,
+        }
+        n += 1;
+    }
+    let run = decoded.get(..n)?;
+    match core::str::from_utf8(run) {
+        Ok(text) => {
+            out.push_str(text);
+            Some(3 * n)
+        }
+        // A character cut by the end of a full buffer: the bytes before it now, it next.
+        Err(e) if e.error_len().is_none() && n == decoded.len() && e.valid_up_to() > 0 => {
+            let valid = e.valid_up_to();
+            out.push_str(core::str::from_utf8(run.get(..valid)?).ok()?);
+            Some(3 * valid)
+        }
+        Err(_) => None,
+    }
 }
 
 /// The length of `text` after steps 3.4-3.5 when its percent-encoded bytes are valid UTF-8:
@@ -627,35 +667,6 @@ fn push_decoded(list: &mut Pairs, input: &[u8], start: usize, end: usize, first:
     }
 }
 
-/// The character whose UTF-8 bytes are percent-encoded from `bytes[at]` on, `lead` being the
-/// first of them (0x80 or above), and the number of input bytes it takes. `None` unless the
-/// encoded bytes are exactly one valid UTF-8 sequence (not overlong, no surrogate).
-#[inline]
-fn escaped_char(bytes: &[u8], at: usize, lead: u8) -> Option<(char, usize)> {
-    let (len, mut code_point, min) = match lead {
-        0xC2..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
-        0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
-        0xF0..=0xF4 => (4, u32::from(lead & 0x07), 0x1_0000),
-        _ => return None,
-    };
-    for k in 1..len {
-        let next = at + 3 * k;
-        if bytes.get(next) != Some(&b'%') {
-            return None;
-        }
-        let continuation = escaped_byte(bytes, next)?;
-        if continuation & 0xC0 != 0x80 {
-            return None;
-        }
-        code_point = code_point << 6 | u32::from(continuation & 0x3F);
-    }
-    if code_point < min {
-        return None;
-    }
-    // Rejects surrogates and code points above U+10FFFF.
-    Some((char::from_u32(code_point)?, 3 * len))
-}
-
 /// Steps 3.4-3.6 for any name or value (UTF-8 or not) whose first `+` or `%` is at `first`:
 /// replace each 0x2B (+) with 0x20, percent-decode, and UTF-8 decode without BOM (invalid
 /// sequences become U+FFFD). `None` when nothing changes (each `%` starts no percent-encoded
@@ -846,6 +857,103 @@ mod tests {
             let ours: Vec<(String, String)> = parse(&bytes).into();
             let iterated: Vec<(String, String)> = parse_iter(&bytes).into_owned().collect();
             proptest::prop_assert_eq!(ours, iterated);
+        }
+    }
+
+    /// The step-by-step decoder `decode_text_into` had before runs of percent-encoded bytes
+    /// were checked as UTF-8 in one piece: each encoded character decoded to a `char` alone.
+    fn decode_text_by_char(text: &str, first: usize) -> Option<(String, usize)> {
+        let bytes = text.as_bytes();
+        let mut out = String::new();
+        let (mut run, mut i, mut replaced) = (0, first, 0);
+        while let Some(&byte) = bytes.get(i) {
+            let (decoded, len) = match byte {
+                b'+' => (' ', 1),
+                b'%' => match escaped_byte(bytes, i) {
+                    Some(b) if b.is_ascii() => (char::from(b), 3),
+                    Some(lead) => escaped_char(bytes, i, lead)?,
+                    None => {
+                        i += 1;
+                        continue;
+                    }
+                },
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            out.push_str(text.get(run..i)?);
+            out.push(decoded);
+            i += len;
+            run = i;
+            replaced += len;
+        }
+        out.push_str(text.get(run..)?);
+        Some((out, replaced))
+    }
+
+    /// The character whose UTF-8 bytes are percent-encoded from `bytes[at]` on, `lead` being the
+    /// first of them (0x80 or above), and the number of input bytes it takes. `None` unless the
+    /// encoded bytes are exactly one valid UTF-8 sequence (not overlong, no surrogate).
+    #[inline]
+    fn escaped_char(bytes: &[u8], at: usize, lead: u8) -> Option<(char, usize)> {
+        let (len, mut code_point, min) = match lead {
+            0xC2..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
+            0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
+            0xF0..=0xF4 => (4, u32::from(lead & 0x07), 0x1_0000),
+            _ => return None,
+        };
+        for k in 1..len {
+            let next = at + 3 * k;
+            if bytes.get(next) != Some(&b'%') {
+                return None;
+            }
+            let continuation = escaped_byte(bytes, next)?;
+            if continuation & 0xC0 != 0x80 {
+                return None;
+            }
+            code_point = code_point << 6 | u32::from(continuation & 0x3F);
+        }
+        if code_point < min {
+            return None;
+        }
+        // Rejects surrogates and code points above U+10FFFF.
+        Some((char::from_u32(code_point)?, 3 * len))
+    }
+
+    /// Text dense in percent-encoded bytes: mostly whole characters of one to four bytes (so
+    /// that runs of more than 12 bytes cut characters), and single bytes of any kind, with `+`,
+    /// broken escapes and literal characters between them.
+    fn escaped_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let encoded = |text: &str| text.bytes().map(|b| format!("%{b:02X}")).collect::<String>();
+        let chars = vec!["&", "A", "\u{E9}", "\u{65E5}", "\u{1F600}", "\u{10FFFF}", "\u{7FF}"];
+        let bytes = vec![0x26u8, 0xC3, 0xA9, 0xE6, 0x97, 0xF0, 0x9F, 0xBF, 0xED, 0xA0, 0xC0, 0xFF];
+        let others = vec!["+", "a", "%", "%4", "%G1", "\u{E9}", "\u{65E5}", "\u{1F600}"];
+        let piece = prop_oneof![
+            6 => prop::sample::select(chars).prop_map(encoded),
+            1 => prop::sample::select(bytes).prop_map(|b| format!("%{b:02X}")),
+            1 => prop::sample::select(others).prop_map(String::from),
+        ];
+        prop::collection::vec(piece, 0..30).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest::proptest! {
+        /// `decode_text_into` (runs of percent-encoded bytes checked as UTF-8 at once, 12
+        /// bytes at a time) decodes as the step-by-step decoder, and refuses the same texts.
+        #[test]
+        fn escaped_runs_decode_as_char_by_char(text in escaped_text()) {
+            let first = text.find(['+', '%']).unwrap_or(text.len());
+            let mut out = String::new();
+            let ours = decode_text_into(&mut out, &text, first);
+            let theirs = decode_text_by_char(&text, first);
+            match theirs {
+                Some((expected, replaced)) => {
+                    proptest::prop_assert_eq!(ours, Some(replaced));
+                    proptest::prop_assert_eq!(out, expected);
+                }
+                None => proptest::prop_assert_eq!(ours, None),
+            }
         }
     }
 }
