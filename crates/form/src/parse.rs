@@ -267,7 +267,9 @@ fn scan_name(bytes: &[u8], from: usize) -> (usize, Option<usize>) {
 
 /// From `from`, the end of a value in `bytes` (the first 0x26 (&), or the length), and the
 /// index of its first byte to decode (0x2B (+) or 0x25 (%)), if any.
-#[inline]
+// Out of line, as it was when `parse_into` shared it (its callers, `Parse::next` and what it
+// is inlined into, are smaller so).
+#[inline(never)]
 fn scan_value(bytes: &[u8], from: usize) -> (usize, Option<usize>) {
     let end_or_special = find(
         bytes,
@@ -287,6 +289,7 @@ fn scan_value(bytes: &[u8], from: usize) -> (usize, Option<usize>) {
 impl<'a> Iterator for Parse<'a> {
     type Item = (Cow<'a, str>, Cow<'a, str>);
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         // Step 1 (sequences): each run of bytes up to the next 0x26 (&).
         loop {
@@ -376,7 +379,16 @@ fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize>
             b'+' => (' ', 1),
             b'%' => match escaped_byte(bytes, i) {
                 Some(b) if b.is_ascii() => (char::from(b), 3),
-                Some(lead) => escaped_char(bytes, i, lead)?,
+                Some(_) => {
+                    if run < i {
+                        out.push_str(text.get(run..i)?);
+                    }
+                    let len = push_escaped_run(out, bytes, i)?;
+                    i += len;
+                    run = i;
+                    replaced += len;
+                    continue;
+                }
                 // A `%` that starts no percent-encoded byte is literal.
                 None => {
                     i += 1;
@@ -402,6 +414,37 @@ fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize>
     Some(replaced)
 }
 
+/// Decodes the run of percent-encoded bytes from `bytes[at]` (a `%` starting one) and appends
+/// it to `out`, up to 12 bytes at a time, checked as UTF-8 in one piece (a character whose
+/// bytes the 12 cut is left for the next call): the number of input bytes taken, or `None`
+/// when the bytes are not valid UTF-8 (each encoded character must be whole).
+#[inline]
+fn push_escaped_run(out: &mut String, bytes: &[u8], at: usize) -> Option<usize> {
+    let mut decoded = [0u8; 12];
+    let mut n = 0;
+    while let Some(slot) = decoded.get_mut(n) {
+        match escaped_byte(bytes, at + 3 * n) {
+            Some(byte) => *slot = byte,
+            None => break,
+        }
+        n += 1;
+    }
+    let run = decoded.get(..n)?;
+    match core::str::from_utf8(run) {
+        Ok(text) => {
+            out.push_str(text);
+            Some(3 * n)
+        }
+        // A character cut by the end of a full buffer: the bytes before it now, it next.
+        Err(e) if e.error_len().is_none() && n == decoded.len() && e.valid_up_to() > 0 => {
+            let valid = e.valid_up_to();
+            out.push_str(core::str::from_utf8(run.get(..valid)?).ok()?);
+            Some(3 * valid)
+        }
+        Err(_) => None,
+    }
+}
+
 /// The length of `text` after steps 3.4-3.5 when its percent-encoded bytes are valid UTF-8:
 /// each `%` followed by two ASCII hex digits from `first` on takes one byte instead of three.
 #[inline]
@@ -420,10 +463,91 @@ fn decoded_len(text: &str, first: usize) -> usize {
     text.len() - 2 * escapes
 }
 
+/// The 0x26 (&), 0x3D (=), 0x2B (+) and 0x25 (%) bytes of an input, in order: each word of
+/// eight bytes is classified once, exactly (every set bit is one of the four bytes), and its
+/// bits are handed out one at a time, so that the bytes of a short pair (`a=1&`) are found in
+/// one word instead of one scan for the name and another for the value.
+struct Specials<'a> {
+    bytes: &'a [u8],
+    /// The index of the first byte of the word `mask` was computed from.
+    base: usize,
+    /// The high bit of each byte of the word at `base` that is one of the four and not yet
+    /// handed out.
+    mask: u64,
+}
+
+/// The high bit of each byte of `word` that is 0x26 (&), 0x3D (=), 0x2B (+) or 0x25 (%),
+/// exactly (no false positives above a match, unlike [`matches`]).
+#[inline(always)]
+fn special_mask(word: u64) -> u64 {
+    const LOW_SEVEN: u64 = u64::from_le_bytes([0x7F; 8]);
+    // The high bit of each byte that differs from `byte`: its low seven bits plus 0x7F carry
+    // into the high bit (never out of the byte) unless they are zero.
+    let differs = |byte: u8| {
+        let x = word ^ (LOW_BITS * u64::from(byte));
+        ((x & LOW_SEVEN) + LOW_SEVEN) | x
+    };
+    !(differs(b'&') & differs(b'=') & differs(b'+') & differs(b'%')) & HIGH_BITS
+}
+
+/// The eight bytes of `bytes` from `at` as a little-endian word, zeros standing for the bytes
+/// past the end (zero is none of the four bytes [`special_mask`] finds).
+#[inline(always)]
+fn word_at(bytes: &[u8], at: usize) -> u64 {
+    if let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        return u64::from_le_bytes(*chunk);
+    }
+    let past = (at + 8).saturating_sub(bytes.len());
+    match bytes.last_chunk::<8>() {
+        // The last eight bytes, shifted down past the `8 - past` already read (`past` is 1 to
+        // 7 here unless `at` is at or past the end).
+        Some(last) if past < 8 => u64::from_le_bytes(*last) >> (8 * past),
+        Some(_) => 0,
+        None => {
+            let mut padded = [0u8; 8];
+            let tail = bytes.get(at..).unwrap_or_default();
+            if let Some(slot) = padded.get_mut(..tail.len()) {
+                slot.copy_from_slice(tail);
+            }
+            u64::from_le_bytes(padded)
+        }
+    }
+}
+
+impl<'a> Specials<'a> {
+    /// The special bytes of `bytes` from `at` on.
+    #[inline(always)]
+    fn from(bytes: &'a [u8], at: usize) -> Specials<'a> {
+        Specials { bytes, base: at, mask: special_mask(word_at(bytes, at)) }
+    }
+
+    /// The index of the next special byte (which is then handed out), or the length of the
+    /// input when there is none left.
+    #[inline(always)]
+    fn next(&mut self) -> usize {
+        while self.mask == 0 {
+            self.base += 8;
+            if self.base >= self.bytes.len() {
+                self.base = self.bytes.len();
+                return self.bytes.len();
+            }
+            self.mask = special_mask(word_at(self.bytes, self.base));
+        }
+        // One bit a byte: the lowest is the next special byte.
+        let at = self.base + (self.mask.trailing_zeros() / 8) as usize;
+        self.mask &= self.mask - 1;
+        at
+    }
+}
+
 /// Parse `input` (as [`parse_iter`] does) straight into `list`: names and values are decoded
 /// into its buffer, so that nothing but the buffer is allocated unless the input (or what it
 /// percent-encodes) is not UTF-8. `text` is the longest prefix of `input` that is UTF-8
 /// ([`valid_prefix`], or all of it when the caller holds a `str`).
+///
+/// The names and values are split at the bytes [`Specials`] hands out; after the first byte to
+/// decode (`+` or `%`) of a name or value, its end is found by [`find`] (decoded names and
+/// values are often dense in `%`) and the special bytes start again from there.
 pub(crate) fn parse_into(input: &[u8], text: &str, list: &mut Pairs) {
     debug_assert_eq!(text, valid_prefix(input), "text is the UTF-8 prefix of input");
     // A name or value with nothing to decode (most) is copied in line; the others go through
@@ -435,16 +559,34 @@ pub(crate) fn parse_into(input: &[u8], text: &str, list: &mut Pairs) {
         (Some(raw), None) => list.push_frame(raw),
         _ => push_decoding(list, input, text, start, end, special),
     };
+    let mut specials = Specials::from(input, 0);
     let mut pos = 0;
-    // Step 1 (sequences): each run of bytes up to the next 0x26 (&).
+    // Step 1 (sequences): each run of bytes up to the next 0x26 (&). Every special byte before
+    // `pos` has been handed out.
     while let Some(&first) = input.get(pos) {
+        // The first special byte at or after `pos`.
+        let mut at = specials.next();
         // Step 3.1: skip empty sequences.
-        if first == b'&' {
+        if at == pos && first == b'&' {
             pos += 1;
             continue;
         }
-        // Steps 3.2-3.3, as in `Parse::next`.
-        let (name_end, name_special) = scan_name(input, pos);
+        // Steps 3.2-3.3: the name runs to the first 0x3D (=) or the end of the sequence; the
+        // value (empty without `=`) from there to the end of the sequence.
+        let mut name_special = None;
+        if let Some(b'+' | b'%') = input.get(at) {
+            name_special = Some(at);
+            let end = find(
+                input,
+                at + 1,
+                |w| matches(w, b'&') | matches(w, b'='),
+                |b| class(b) & ENDS_NAME != 0,
+            );
+            specials = Specials::from(input, end);
+            // `end` itself (its byte is special), or the length.
+            at = specials.next();
+        }
+        let name_end = at;
         frame(list, pos, name_end, name_special);
         // The name's bit in the filter of the names: from the input when the name is the
         // input's text, else from the frame just pushed.
@@ -457,9 +599,22 @@ pub(crate) fn parse_into(input: &[u8], text: &str, list: &mut Pairs) {
             list.last_frame_bit()
         };
         if input.get(name_end) == Some(&b'=') {
-            let (value_end, value_special) = scan_value(input, name_end + 1);
-            frame(list, name_end + 1, value_end, value_special);
-            pos = value_end + 1;
+            let start = name_end + 1;
+            let mut at = specials.next();
+            // A `=` in a value is literal.
+            while input.get(at) == Some(&b'=') {
+                at = specials.next();
+            }
+            let mut value_special = None;
+            if let Some(b'+' | b'%') = input.get(at) {
+                value_special = Some(at);
+                let end = find(input, at + 1, |w| matches(w, b'&'), |b| b == b'&');
+                specials = Specials::from(input, end);
+                // The `&` at `end`, or the length.
+                at = specials.next();
+            }
+            frame(list, start, at, value_special);
+            pos = at + 1;
         } else {
             list.push_frame("");
             pos = name_end + 1;
@@ -510,35 +665,6 @@ fn push_decoded(list: &mut Pairs, input: &[u8], start: usize, end: usize, first:
         Some(decoded) => list.push_frame(&decoded),
         None => list.push_frame(&String::from_utf8_lossy(bytes)),
     }
-}
-
-/// The character whose UTF-8 bytes are percent-encoded from `bytes[at]` on, `lead` being the
-/// first of them (0x80 or above), and the number of input bytes it takes. `None` unless the
-/// encoded bytes are exactly one valid UTF-8 sequence (not overlong, no surrogate).
-#[inline]
-fn escaped_char(bytes: &[u8], at: usize, lead: u8) -> Option<(char, usize)> {
-    let (len, mut code_point, min) = match lead {
-        0xC2..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
-        0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
-        0xF0..=0xF4 => (4, u32::from(lead & 0x07), 0x1_0000),
-        _ => return None,
-    };
-    for k in 1..len {
-        let next = at + 3 * k;
-        if bytes.get(next) != Some(&b'%') {
-            return None;
-        }
-        let continuation = escaped_byte(bytes, next)?;
-        if continuation & 0xC0 != 0x80 {
-            return None;
-        }
-        code_point = code_point << 6 | u32::from(continuation & 0x3F);
-    }
-    if code_point < min {
-        return None;
-    }
-    // Rejects surrogates and code points above U+10FFFF.
-    Some((char::from_u32(code_point)?, 3 * len))
 }
 
 /// Steps 3.4-3.6 for any name or value (UTF-8 or not) whose first `+` or `%` is at `first`:
@@ -691,5 +817,143 @@ mod tests {
         assert!(it.next().is_some());
         assert!(it.next().is_none());
         assert!(it.next().is_none());
+    }
+
+    /// Bytes from the four special ones, those that differ from them in the lowest bit only
+    /// (which the inexact word test of [`matches`] may flag after a match), and a few others,
+    /// non-ASCII included.
+    fn special_heavy_bytes(max: usize) -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let alphabet = b"&=+%'<*$a0 \x00\x7F\xC3\xA9".to_vec();
+        prop::collection::vec(prop::sample::select(alphabet), 0..max)
+    }
+
+    proptest::proptest! {
+        /// `Specials` hands out exactly the 0x26 (&), 0x3D (=), 0x2B (+) and 0x25 (%) bytes
+        /// from where it starts, in order, then the length.
+        #[test]
+        fn specials_are_the_four_bytes_in_order(bytes in special_heavy_bytes(40), at in 0..44usize) {
+            let expected: Vec<usize> = (at..bytes.len())
+                .filter(|&i| matches!(bytes.get(i), Some(b'&' | b'=' | b'+' | b'%')))
+                .collect();
+            let mut specials = Specials::from(&bytes, at);
+            let mut found = Vec::new();
+            loop {
+                let next = specials.next();
+                if next >= bytes.len() {
+                    proptest::prop_assert_eq!(next, bytes.len());
+                    break;
+                }
+                found.push(next);
+            }
+            proptest::prop_assert_eq!(found, expected);
+            proptest::prop_assert_eq!(specials.next(), bytes.len());
+        }
+
+        /// `parse_into` (split by `Specials`) gives the pairs of `Parse` (split by
+        /// `scan_name` and `scan_value`).
+        #[test]
+        fn parse_into_splits_as_parse_iter(bytes in special_heavy_bytes(60)) {
+            let ours: Vec<(String, String)> = parse(&bytes).into();
+            let iterated: Vec<(String, String)> = parse_iter(&bytes).into_owned().collect();
+            proptest::prop_assert_eq!(ours, iterated);
+        }
+    }
+
+    /// The step-by-step decoder `decode_text_into` had before runs of percent-encoded bytes
+    /// were checked as UTF-8 in one piece: each encoded character decoded to a `char` alone.
+    fn decode_text_by_char(text: &str, first: usize) -> Option<(String, usize)> {
+        let bytes = text.as_bytes();
+        let mut out = String::new();
+        let (mut run, mut i, mut replaced) = (0, first, 0);
+        while let Some(&byte) = bytes.get(i) {
+            let (decoded, len) = match byte {
+                b'+' => (' ', 1),
+                b'%' => match escaped_byte(bytes, i) {
+                    Some(b) if b.is_ascii() => (char::from(b), 3),
+                    Some(lead) => escaped_char(bytes, i, lead)?,
+                    None => {
+                        i += 1;
+                        continue;
+                    }
+                },
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            out.push_str(text.get(run..i)?);
+            out.push(decoded);
+            i += len;
+            run = i;
+            replaced += len;
+        }
+        out.push_str(text.get(run..)?);
+        Some((out, replaced))
+    }
+
+    /// The character whose UTF-8 bytes are percent-encoded from `bytes[at]` on, `lead` being the
+    /// first of them (0x80 or above), and the number of input bytes it takes. `None` unless the
+    /// encoded bytes are exactly one valid UTF-8 sequence (not overlong, no surrogate).
+    #[inline]
+    fn escaped_char(bytes: &[u8], at: usize, lead: u8) -> Option<(char, usize)> {
+        let (len, mut code_point, min) = match lead {
+            0xC2..=0xDF => (2, u32::from(lead & 0x1F), 0x80),
+            0xE0..=0xEF => (3, u32::from(lead & 0x0F), 0x800),
+            0xF0..=0xF4 => (4, u32::from(lead & 0x07), 0x1_0000),
+            _ => return None,
+        };
+        for k in 1..len {
+            let next = at + 3 * k;
+            if bytes.get(next) != Some(&b'%') {
+                return None;
+            }
+            let continuation = escaped_byte(bytes, next)?;
+            if continuation & 0xC0 != 0x80 {
+                return None;
+            }
+            code_point = code_point << 6 | u32::from(continuation & 0x3F);
+        }
+        if code_point < min {
+            return None;
+        }
+        // Rejects surrogates and code points above U+10FFFF.
+        Some((char::from_u32(code_point)?, 3 * len))
+    }
+
+    /// Text dense in percent-encoded bytes: mostly whole characters of one to four bytes (so
+    /// that runs of more than 12 bytes cut characters), and single bytes of any kind, with `+`,
+    /// broken escapes and literal characters between them.
+    fn escaped_text() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let encoded = |text: &str| text.bytes().map(|b| format!("%{b:02X}")).collect::<String>();
+        let chars = vec!["&", "A", "\u{E9}", "\u{65E5}", "\u{1F600}", "\u{10FFFF}", "\u{7FF}"];
+        let bytes = vec![0x26u8, 0xC3, 0xA9, 0xE6, 0x97, 0xF0, 0x9F, 0xBF, 0xED, 0xA0, 0xC0, 0xFF];
+        let others = vec!["+", "a", "%", "%4", "%G1", "\u{E9}", "\u{65E5}", "\u{1F600}"];
+        let piece = prop_oneof![
+            6 => prop::sample::select(chars).prop_map(encoded),
+            1 => prop::sample::select(bytes).prop_map(|b| format!("%{b:02X}")),
+            1 => prop::sample::select(others).prop_map(String::from),
+        ];
+        prop::collection::vec(piece, 0..30).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest::proptest! {
+        /// `decode_text_into` (runs of percent-encoded bytes checked as UTF-8 at once, 12
+        /// bytes at a time) decodes as the step-by-step decoder, and refuses the same texts.
+        #[test]
+        fn escaped_runs_decode_as_char_by_char(text in escaped_text()) {
+            let first = text.find(['+', '%']).unwrap_or(text.len());
+            let mut out = String::new();
+            let ours = decode_text_into(&mut out, &text, first);
+            let theirs = decode_text_by_char(&text, first);
+            match theirs {
+                Some((expected, replaced)) => {
+                    proptest::prop_assert_eq!(ours, Some(replaced));
+                    proptest::prop_assert_eq!(out, expected);
+                }
+                None => proptest::prop_assert_eq!(ours, None),
+            }
+        }
     }
 }
