@@ -23,6 +23,9 @@ use super::validity::{self, RTL_CLASSES};
 /// Most code points of a mapped domain the fast path holds in its smaller buffers (zeroed on
 /// every call, so kept to the usual domain), used when the input has at most this many bytes.
 const SHORT_POINTS: usize = 96;
+/// Most bytes of an ASCII domain whose decoded labels ToUnicode's fast path holds in its
+/// smallest buffer.
+const SHORT_ASCII: usize = 48;
 /// Most code points of a mapped domain the fast path holds (label ends are `u8`): longer
 /// domains (beyond any DNS name) take the full path.
 const MAX_POINTS: usize = 255;
@@ -507,8 +510,11 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
     if config.transitional_processing {
         return None;
     }
-    // Most domains are short: their buffer is cheaper to set up.
-    if domain.len() <= SHORT_POINTS {
+    // Most domains are short: their buffer is cheaper to set up (zeroing it is a good part of
+    // the work on a domain of one or two short labels).
+    if domain.len() <= SHORT_ASCII {
+        to_unicode_ascii_in::<SHORT_ASCII>(domain, config)
+    } else if domain.len() <= SHORT_POINTS {
         to_unicode_ascii_in::<SHORT_POINTS>(domain, config)
     } else {
         to_unicode_ascii_in::<MAX_POINTS>(domain, config)
@@ -594,7 +600,7 @@ fn to_unicode_ascii_in<const N: usize>(domain: &str, config: Config) -> Option<(
     // Each label's range in `bytes` and, decoded, in `decoded` with its Bidi classes.
     let mut labels = [(0u8, 0u8, None::<(u8, u8, u32)>); MAX_LABELS];
     let label_count = dot_count + 1;
-    let mut decoded = [0u32; N];
+    let mut decoded = [Decoded('\0'); N];
     let mut decoded_len = 0;
     let mut rtl = false;
     let mut start = 0;
@@ -650,7 +656,11 @@ fn to_unicode_ascii_in<const N: usize>(domain: &str, config: Config) -> Option<(
             AsciiLabel::Kept(_) => {
                 out.push_str(domain.get(usize::from(label.0)..usize::from(label.1))?);
             }
-            AsciiLabel::Decoded(points, _) => punycode::push_chars(&mut out, points),
+            AsciiLabel::Decoded(chars, _) => {
+                for &Decoded(c) in chars {
+                    out.push(c);
+                }
+            }
         }
     }
     if upper {
@@ -664,7 +674,7 @@ enum AsciiLabel<'a> {
     /// Not an `xn--` label: its bytes (in either case).
     Kept(&'a [u8]),
     /// An `xn--` label: its decoded code points and their Bidi classes, as a set.
-    Decoded(&'a [u32], u32),
+    Decoded(&'a [Decoded], u32),
 }
 
 /// [`bidi_rule`] for an ASCII label (whose code points have no class NSM).
@@ -674,6 +684,59 @@ fn bidi_rule_ascii(label: &[u8]) -> Errors {
     });
     let class = |byte: Option<&u8>| byte.map_or(BidiClass::L, |&b| ascii_class(b));
     validity::bidi_rule_of(class(label.first()), classes, class(label.last()))
+}
+
+/// A code point as the fast paths hold it: a `u32` (the mapped domain) or a `char` (the
+/// decoded labels of an ASCII domain, pushed to the output and looked up with no check).
+trait CodePoint: Copy + From<char> + Into<u32> {
+    /// The `char`, `None` for a value that is no Unicode scalar value.
+    fn to_char(self) -> Option<char>;
+
+    /// [`check_label`] of a label of these.
+    fn check_label(label: &[Self], config: Config) -> Option<()>;
+}
+
+impl CodePoint for u32 {
+    #[inline(always)]
+    fn to_char(self) -> Option<char> {
+        char::from_u32(self)
+    }
+
+    #[inline(always)]
+    fn check_label(label: &[u32], config: Config) -> Option<()> {
+        check_label(label, config)
+    }
+}
+
+/// A decoded code point of an ASCII domain's `xn--` label (a type of its own, so that the
+/// Punycode decoder's copy for it is not the one [`punycode::decode`] shares with it).
+#[derive(Clone, Copy)]
+struct Decoded(char);
+
+impl From<char> for Decoded {
+    #[inline(always)]
+    fn from(c: char) -> Decoded {
+        Decoded(c)
+    }
+}
+
+impl From<Decoded> for u32 {
+    #[inline(always)]
+    fn from(c: Decoded) -> u32 {
+        u32::from(c.0)
+    }
+}
+
+impl CodePoint for Decoded {
+    #[inline(always)]
+    fn to_char(self) -> Option<char> {
+        Some(self.0)
+    }
+
+    #[inline(always)]
+    fn check_label(label: &[Decoded], config: Config) -> Option<()> {
+        check_label_of(label, config)
+    }
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -692,6 +755,24 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
     check_hyphens(label, config)
 }
 
+/// [`check_label`] for code points of any [`CodePoint`] type.
+#[inline]
+fn check_label_of<T: CodePoint>(label: &[T], config: Config) -> Option<()> {
+    let at = |k: usize| label.get(k).map(|&c| c.into());
+    // Step 4.1: an `xn--` label is decoded by the full path.
+    if [at(0), at(1), at(2), at(3)] == [Some(0x78), Some(0x6E), Some(HYPHEN), Some(HYPHEN)] {
+        return None;
+    }
+    // Criterion 6: no leading combining mark.
+    if let Some(&first) = label.first()
+        && first.into() >= 0x80
+        && lookup::props(first.to_char()?).is_mark()
+    {
+        return None;
+    }
+    check_hyphens_of(label, config)
+}
+
 /// Criteria 2 and 3 (CheckHyphens).
 #[inline]
 fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
@@ -699,6 +780,20 @@ fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
         && (label.get(2..4) == Some(&[HYPHEN, HYPHEN])
             || label.first() == Some(&HYPHEN)
             || label.last() == Some(&HYPHEN))
+    {
+        return None;
+    }
+    Some(())
+}
+
+/// [`check_hyphens`] for code points of any [`CodePoint`] type.
+#[inline]
+fn check_hyphens_of<T: CodePoint>(label: &[T], config: Config) -> Option<()> {
+    let at = |k: usize| label.get(k).map(|&c| c.into());
+    if config.check_hyphens
+        && ((at(2), at(3)) == (Some(HYPHEN), Some(HYPHEN))
+            || at(0) == Some(HYPHEN)
+            || label.last().map(|&c| c.into()) == Some(HYPHEN))
     {
         return None;
     }
@@ -724,10 +819,10 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
 /// [`check_ace_label`] for the part after the prefix as ASCII bytes in either case (the decoded
 /// basic code points are lower-cased in `decoded`, as mapping lower-cases them); also returns
 /// the UTF-8 length of the decoded label (second).
-fn check_ace_bytes(
+fn check_ace_bytes<T: CodePoint>(
     encoded: &[u8],
     config: Config,
-    decoded: &mut [u32],
+    decoded: &mut [T],
 ) -> Option<(usize, usize, u32)> {
     let (len, utf8) = punycode::decode_counted(encoded, decoded).ok()?;
     let label = decoded.get_mut(..len)?;
@@ -737,16 +832,16 @@ fn check_ace_bytes(
     // As `Mapper::push_checked` requires of mapped code points.
     let mut combining = false;
     for slot in label.iter_mut() {
-        let cp = *slot;
+        let cp: u32 = (*slot).into();
         if cp < 0x80 {
             combining = false;
             // Lower-cased, as mapping would have (`encoded` may be in either case).
             let entry = ASCII_MAP.get(cp as usize).copied().unwrap_or(0);
-            *slot = entry & 0x7F;
+            *slot = T::from(char::from((entry & 0x7F) as u8));
             classes |= entry >> 8;
             continue;
         }
-        let props = lookup::props(char::from_u32(cp)?);
+        let props = lookup::props((*slot).to_char()?);
         if props.is_valid_nfc() {
             combining = false;
         } else {
@@ -763,16 +858,15 @@ fn check_ace_bytes(
         return None;
     }
     // Criteria 2, 3, 4 and 6, as `check_label` checks them.
-    check_label(label, config)?;
+    T::check_label(label, config)?;
     Some((len, utf8, classes))
 }
 
 /// RFC 5893 section 2, the Bidi rule, for one label whose code points have the Bidi classes
 /// `classes` (a set, gathered as it was mapped or decoded): its failures, from the classes of
 /// its first code point and of its last one other than NSM.
-fn bidi_rule(label: &[u32], classes: u32) -> Errors {
-    let class =
-        |cp: u32| char::from_u32(cp).map_or(BidiClass::L, |c| lookup::props(c).bidi_class());
+fn bidi_rule<T: CodePoint>(label: &[T], classes: u32) -> Errors {
+    let class = |cp: T| cp.to_char().map_or(BidiClass::L, |c| lookup::props(c).bidi_class());
     let Some(&first) = label.first() else {
         return Errors::new();
     };
