@@ -23,6 +23,9 @@ use super::validity::{self, RTL_CLASSES};
 /// Most code points of a mapped domain the fast path holds in its smaller buffers (zeroed on
 /// every call, so kept to the usual domain), used when the input has at most this many bytes.
 const SHORT_POINTS: usize = 96;
+/// Most bytes of an ASCII domain whose decoded labels ToUnicode's fast path holds in its
+/// smallest buffer.
+const SHORT_ASCII: usize = 48;
 /// Most code points of a mapped domain the fast path holds (label ends are `u8`): longer
 /// domains (beyond any DNS name) take the full path.
 const MAX_POINTS: usize = 255;
@@ -496,50 +499,121 @@ fn to_unicode_in<const N: usize>(
 }
 
 /// [`to_unicode`] of an ASCII domain (one with an `xn--` label: the others have a faster path
-/// still), straight from its bytes: mapping only lower-cases, so the labels are its lower-cased
-/// bytes, an `xn--` label is decoded from them and checked as [`process`] checks it, any
-/// other label needs only CheckHyphens (and UseSTD3ASCIIRules, which sends a domain it
-/// refuses to the full path, as `process` does).
+/// still), straight from its bytes: mapping only lower-cases, so the labels are its bytes in
+/// either case, an `xn--` label is decoded from them (Punycode digits are read in either case;
+/// the basic code points are lower-cased after decoding) and checked as [`process`] checks
+/// it, any other label needs only CheckHyphens (and UseSTD3ASCIIRules, which sends a domain
+/// it refuses to the full path, as `process` does).
 // Not inlined: in its callers' plain-ASCII paths, its registers and stack would crowd theirs.
 #[inline(never)]
 fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
     if config.transitional_processing {
         return None;
     }
-    let bytes = domain.as_bytes();
-    // The lower-cased domain; whether it had upper case or ASCII that UseSTD3ASCIIRules
-    // refuses.
-    let mut lower = [0u8; MAX_POINTS];
-    let mut seen = 0;
-    let mut upper = false;
-    for (to, &byte) in lower.get_mut(..bytes.len())?.iter_mut().zip(bytes) {
-        let mapped = ASCII_MAP.get(usize::from(byte & 0x7F)).copied().unwrap_or(0x80);
-        seen |= mapped & 0x80;
-        *to = (mapped & 0x7F) as u8;
-        upper |= *to != byte;
+    // Most domains are short: their buffer is cheaper to set up (zeroing it is a good part of
+    // the work on a domain of one or two short labels).
+    if domain.len() <= SHORT_ASCII {
+        to_unicode_ascii_in::<SHORT_ASCII>(domain, config)
+    } else if domain.len() <= SHORT_POINTS {
+        to_unicode_ascii_in::<SHORT_POINTS>(domain, config)
+    } else {
+        to_unicode_ascii_in::<MAX_POINTS>(domain, config)
     }
-    if config.use_std3_ascii_rules && seen != 0 {
+}
+
+/// Bit 7 of each byte of `w` set exactly where that byte is `byte` (any byte values).
+#[inline(always)]
+fn bytes_equal(w: u64, byte: u8) -> u64 {
+    const LOWS: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // A byte is zero after the exclusive or when neither its low seven bits plus 0x7F nor
+    // itself has bit 7 set (no sum carries into the next byte).
+    let x = w ^ (u64::from_ne_bytes([byte; 8]));
+    !(((x & LOWS) + LOWS) | x | LOWS)
+}
+
+/// Reads the ASCII `bytes` eight at a time: whether one is upper case, and the number of full
+/// stops, whose positions go to the front of `dots`; `None` when there are more than `dots`
+/// holds.
+#[inline(always)]
+fn upper_and_dots(bytes: &[u8], dots: &mut [u8]) -> Option<(bool, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut upper = 0u64;
+    let mut dot_count = 0;
+    let mut at = 0usize;
+    while at < bytes.len() {
+        let w = match bytes.get(at..at + 8) {
+            Some(chunk) => u64::from_le_bytes(chunk.try_into().unwrap_or_default()),
+            // The last bytes, zero-padded (no zero byte is upper case or a full stop).
+            None => bytes
+                .get(at..)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .fold(0, |w, &b| w << 8 | u64::from(b)),
+        };
+        // For a byte below 0x80, bit 7 of `byte + 0x80 - b'A'` is set when it is at least `A`,
+        // that of `byte + 0x80 - b'Z' - 1` when it is past `Z`; no sum carries into the next
+        // byte.
+        let low = w & !HIGHS;
+        upper |= (low + ONES * u64::from(0x80 - b'A')) & !(low + ONES * u64::from(0x80 - b'Z' - 1));
+        let mut found = bytes_equal(w, b'.');
+        while found != 0 {
+            *dots.get_mut(dot_count)? = (at + found.trailing_zeros() as usize / 8) as u8;
+            dot_count += 1;
+            found &= found - 1;
+        }
+        at += 8;
+    }
+    Some((upper & HIGHS != 0, dot_count))
+}
+
+/// Whether `label` starts with `xn--` in any case.
+#[inline(always)]
+fn is_ace_prefix(label: &[u8]) -> bool {
+    // Setting bit 5 of the first two bytes lower-cases `X` and `N`, and gives `x` and `n` only
+    // for those and `x` and `n`.
+    label
+        .get(..4)
+        .and_then(|p| p.try_into().ok())
+        .map(u32::from_le_bytes)
+        .is_some_and(|p| p | 0x2020 == u32::from_le_bytes(*b"xn--"))
+}
+
+/// [`to_unicode_ascii`] of a domain of at most `N` bytes, decoded into a buffer of `N` code
+/// points.
+fn to_unicode_ascii_in<const N: usize>(domain: &str, config: Config) -> Option<(String, Errors)> {
+    let bytes = domain.as_bytes();
+    if bytes.len() > N {
         return None;
     }
-    let lower = lower.get(..bytes.len())?;
-    // Each label's range in `lower` and, decoded, in `decoded` with its Bidi classes.
+    // Whether the domain has upper case; where its full stops are (more than the fast path's
+    // labels take the full path).
+    let mut dots = [0u8; MAX_LABELS - 1];
+    let (upper, dot_count) = upper_and_dots(bytes, &mut dots)?;
+    // UseSTD3ASCIIRules refuses a byte: the full path records the failure.
+    if config.use_std3_ascii_rules
+        && bytes.iter().any(|&b| ASCII_MAP.get(usize::from(b)).is_none_or(|&m| m & 0x80 != 0))
+    {
+        return None;
+    }
+    // Each label's range in `bytes` and, decoded, in `decoded` with its Bidi classes.
     let mut labels = [(0u8, 0u8, None::<(u8, u8, u32)>); MAX_LABELS];
-    let mut label_count = 0;
-    let mut decoded = [0u32; MAX_POINTS];
+    let label_count = dot_count + 1;
+    let mut decoded = [Decoded('\0'); N];
     let mut decoded_len = 0;
     let mut rtl = false;
     let mut start = 0;
     // The length of the output: each label's Unicode form and a byte for its separator.
     let mut out_len = 0;
-    for label in lower.split(|&b| b == b'.') {
-        let end = start + label.len();
-        let slot = labels.get_mut(label_count)?;
+    let ends = dots.get(..dot_count)?.iter().map(|&d| usize::from(d)).chain([bytes.len()]);
+    for (slot, end) in labels.iter_mut().zip(ends) {
+        let label = bytes.get(start..end)?;
         *slot = (start as u8, end as u8, None);
-        label_count += 1;
         start = end + 1;
-        if let [b'x', b'n', b'-', b'-', encoded @ ..] = label {
+        if is_ace_prefix(label) {
             let room = decoded.get_mut(decoded_len..)?;
-            let (len, utf8, classes) = check_ace_bytes(encoded, config, room)?;
+            let (len, utf8, classes) = check_ace_bytes(label.get(4..)?, config, room)?;
             slot.2 = Some((decoded_len as u8, (decoded_len + len) as u8, classes));
             decoded_len += len;
             rtl |= classes & RTL_CLASSES != 0;
@@ -560,7 +634,7 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
             decoded.get(usize::from(a)..usize::from(b)).unwrap_or_default(),
             classes,
         ),
-        None => AsciiLabel::Kept(lower.get(usize::from(from)..usize::from(to)).unwrap_or_default()),
+        None => AsciiLabel::Kept(bytes.get(usize::from(from)..usize::from(to)).unwrap_or_default()),
     };
     // Criterion 9 (CheckBidi), for every label of a Bidi domain name, in its Unicode form.
     let mut errors = Errors::new();
@@ -578,11 +652,15 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
             out.push('.');
         }
         match unicode(label) {
-            // The input's own bytes (ASCII, so a `str`), lower-cased below.
+            // The input's own bytes (ASCII, so a `str`), lower-cased below with the rest.
             AsciiLabel::Kept(_) => {
                 out.push_str(domain.get(usize::from(label.0)..usize::from(label.1))?);
             }
-            AsciiLabel::Decoded(points, _) => punycode::push_chars(&mut out, points),
+            AsciiLabel::Decoded(chars, _) => {
+                for &Decoded(c) in chars {
+                    out.push(c);
+                }
+            }
         }
     }
     if upper {
@@ -593,10 +671,10 @@ fn to_unicode_ascii(domain: &str, config: Config) -> Option<(String, Errors)> {
 
 /// The Unicode form of a label of an ASCII domain.
 enum AsciiLabel<'a> {
-    /// Not an `xn--` label: its lower-cased bytes.
+    /// Not an `xn--` label: its bytes (in either case).
     Kept(&'a [u8]),
     /// An `xn--` label: its decoded code points and their Bidi classes, as a set.
-    Decoded(&'a [u32], u32),
+    Decoded(&'a [Decoded], u32),
 }
 
 /// [`bidi_rule`] for an ASCII label (whose code points have no class NSM).
@@ -606,6 +684,59 @@ fn bidi_rule_ascii(label: &[u8]) -> Errors {
     });
     let class = |byte: Option<&u8>| byte.map_or(BidiClass::L, |&b| ascii_class(b));
     validity::bidi_rule_of(class(label.first()), classes, class(label.last()))
+}
+
+/// A code point as the fast paths hold it: a `u32` (the mapped domain) or a `char` (the
+/// decoded labels of an ASCII domain, pushed to the output and looked up with no check).
+trait CodePoint: Copy + From<char> + Into<u32> {
+    /// The `char`, `None` for a value that is no Unicode scalar value.
+    fn to_char(self) -> Option<char>;
+
+    /// [`check_label`] of a label of these.
+    fn check_label(label: &[Self], config: Config) -> Option<()>;
+}
+
+impl CodePoint for u32 {
+    #[inline(always)]
+    fn to_char(self) -> Option<char> {
+        char::from_u32(self)
+    }
+
+    #[inline(always)]
+    fn check_label(label: &[u32], config: Config) -> Option<()> {
+        check_label(label, config)
+    }
+}
+
+/// A decoded code point of an ASCII domain's `xn--` label (a type of its own, so that the
+/// Punycode decoder's copy for it is not the one [`punycode::decode`] shares with it).
+#[derive(Clone, Copy)]
+struct Decoded(char);
+
+impl From<char> for Decoded {
+    #[inline(always)]
+    fn from(c: char) -> Decoded {
+        Decoded(c)
+    }
+}
+
+impl From<Decoded> for u32 {
+    #[inline(always)]
+    fn from(c: Decoded) -> u32 {
+        u32::from(c.0)
+    }
+}
+
+impl CodePoint for Decoded {
+    #[inline(always)]
+    fn to_char(self) -> Option<char> {
+        Some(self.0)
+    }
+
+    #[inline(always)]
+    fn check_label(label: &[Decoded], config: Config) -> Option<()> {
+        check_label_of(label, config)
+    }
 }
 
 /// The validity criteria, other than the Bidi rule, that can fail for a mapped label of valid,
@@ -624,6 +755,24 @@ fn check_label(label: &[u32], config: Config) -> Option<()> {
     check_hyphens(label, config)
 }
 
+/// [`check_label`] for code points of any [`CodePoint`] type.
+#[inline]
+fn check_label_of<T: CodePoint>(label: &[T], config: Config) -> Option<()> {
+    let at = |k: usize| label.get(k).map(|&c| c.into());
+    // Step 4.1: an `xn--` label is decoded by the full path.
+    if [at(0), at(1), at(2), at(3)] == [Some(0x78), Some(0x6E), Some(HYPHEN), Some(HYPHEN)] {
+        return None;
+    }
+    // Criterion 6: no leading combining mark.
+    if let Some(&first) = label.first()
+        && first.into() >= 0x80
+        && lookup::props(first.to_char()?).is_mark()
+    {
+        return None;
+    }
+    check_hyphens_of(label, config)
+}
+
 /// Criteria 2 and 3 (CheckHyphens).
 #[inline]
 fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
@@ -631,6 +780,20 @@ fn check_hyphens(label: &[u32], config: Config) -> Option<()> {
         && (label.get(2..4) == Some(&[HYPHEN, HYPHEN])
             || label.first() == Some(&HYPHEN)
             || label.last() == Some(&HYPHEN))
+    {
+        return None;
+    }
+    Some(())
+}
+
+/// [`check_hyphens`] for code points of any [`CodePoint`] type.
+#[inline]
+fn check_hyphens_of<T: CodePoint>(label: &[T], config: Config) -> Option<()> {
+    let at = |k: usize| label.get(k).map(|&c| c.into());
+    if config.check_hyphens
+        && ((at(2), at(3)) == (Some(HYPHEN), Some(HYPHEN))
+            || at(0) == Some(HYPHEN)
+            || label.last().map(|&c| c.into()) == Some(HYPHEN))
     {
         return None;
     }
@@ -653,27 +816,32 @@ fn check_ace_label(encoded: &[u32], config: Config, decoded: &mut [u32]) -> Opti
     check_ace_bytes(bytes, config, decoded).map(|(len, _, classes)| (len, classes))
 }
 
-/// [`check_ace_label`] for the part after the prefix as (lower-case ASCII) bytes; also returns
+/// [`check_ace_label`] for the part after the prefix as ASCII bytes in either case (the decoded
+/// basic code points are lower-cased in `decoded`, as mapping lower-cases them); also returns
 /// the UTF-8 length of the decoded label (second).
-fn check_ace_bytes(
+fn check_ace_bytes<T: CodePoint>(
     encoded: &[u8],
     config: Config,
-    decoded: &mut [u32],
+    decoded: &mut [T],
 ) -> Option<(usize, usize, u32)> {
     let (len, utf8) = punycode::decode_counted(encoded, decoded).ok()?;
-    let label = decoded.get(..len)?;
+    let label = decoded.get_mut(..len)?;
     let mut classes = 0;
     // Step 4.1.3: not empty, not all ASCII (the full path records the failure).
     let mut non_ascii = false;
     // As `Mapper::push_checked` requires of mapped code points.
     let mut combining = false;
-    for &cp in label {
+    for slot in label.iter_mut() {
+        let cp: u32 = (*slot).into();
         if cp < 0x80 {
             combining = false;
-            classes |= ASCII_MAP.get(cp as usize).copied().unwrap_or(0) >> 8;
+            // Lower-cased, as mapping would have (`encoded` may be in either case).
+            let entry = ASCII_MAP.get(cp as usize).copied().unwrap_or(0);
+            *slot = T::from(char::from((entry & 0x7F) as u8));
+            classes |= entry >> 8;
             continue;
         }
-        let props = lookup::props(char::from_u32(cp)?);
+        let props = lookup::props((*slot).to_char()?);
         if props.is_valid_nfc() {
             combining = false;
         } else {
@@ -690,16 +858,15 @@ fn check_ace_bytes(
         return None;
     }
     // Criteria 2, 3, 4 and 6, as `check_label` checks them.
-    check_label(label, config)?;
+    T::check_label(label, config)?;
     Some((len, utf8, classes))
 }
 
 /// RFC 5893 section 2, the Bidi rule, for one label whose code points have the Bidi classes
 /// `classes` (a set, gathered as it was mapped or decoded): its failures, from the classes of
 /// its first code point and of its last one other than NSM.
-fn bidi_rule(label: &[u32], classes: u32) -> Errors {
-    let class =
-        |cp: u32| char::from_u32(cp).map_or(BidiClass::L, |c| lookup::props(c).bidi_class());
+fn bidi_rule<T: CodePoint>(label: &[T], classes: u32) -> Errors {
+    let class = |cp: T| cp.to_char().map_or(BidiClass::L, |c| lookup::props(c).bidi_class());
     let Some(&first) = label.first() else {
         return Errors::new();
     };
@@ -710,6 +877,58 @@ fn bidi_rule(label: &[u32], classes: u32) -> Errors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`upper_and_dots`] against a byte-at-a-time search for upper case and full stops, on
+    /// generated ASCII inputs of every length up to 270 (upper and lower case, the bytes next
+    /// to `A-Z` and `.`, every ASCII byte), with room for 3 and 23 full stops.
+    #[test]
+    fn upper_and_dots_matches_bytewise() {
+        const PICKS: &[u8] = b"AZaz@[`{.-/,Nx0Q.";
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for round in 0..8_000 {
+            let len = round % 270;
+            let bytes: alloc::vec::Vec<u8> = (0..len)
+                .map(|_| match next(3) {
+                    0 => next(128) as u8,
+                    _ => PICKS[next(PICKS.len())],
+                })
+                .collect();
+            let room = if round % 3 == 0 { 3 } else { 23 };
+            let mut dots = [0u8; 23];
+            let got = upper_and_dots(&bytes, &mut dots[..room]);
+            let positions: alloc::vec::Vec<u8> =
+                (0..len).filter(|&i| bytes[i] == b'.').map(|i| i as u8).collect();
+            if positions.len() > room {
+                assert_eq!(got, None, "{bytes:?}");
+                continue;
+            }
+            let upper = bytes.iter().any(u8::is_ascii_uppercase);
+            assert_eq!(got, Some((upper, positions.len())), "{bytes:?}");
+            assert_eq!(&dots[..positions.len()], &positions[..], "{bytes:?}");
+        }
+    }
+
+    /// [`is_ace_prefix`] against `eq_ignore_ascii_case` on every label of up to four bytes
+    /// from bytes next to `x`, `n` and `-` by value or case bit.
+    #[test]
+    fn ace_prefix_is_case_insensitive_xn() {
+        const PICKS: &[u8] = b"xXnN-\rmo8yY.\x0E\x58";
+        let pick = |i: usize| PICKS[i % PICKS.len()];
+        for len in 0..=5 {
+            for i in 0..PICKS.len().pow(len as u32) {
+                let label: alloc::vec::Vec<u8> =
+                    (0..len).map(|k| pick(i / PICKS.len().pow(k as u32))).collect();
+                let expected = label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--");
+                assert_eq!(is_ace_prefix(&label), expected, "{label:?}");
+            }
+        }
+    }
 
     /// The ASCII table's Bidi classes are the tables', and its other fields what they say.
     #[test]

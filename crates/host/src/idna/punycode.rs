@@ -421,12 +421,19 @@ fn decode_ascii<T: Copy + From<char>>(
         utf8 += 2 + usize::from(n >= 0x800) + usize::from(n >= 0x1_0000);
         // i < places, so i <= len; and len < out.len(), as each code point took a byte.
         let at = i as usize;
-        // Insert at `at`, moving the rest up one place.
-        let slots = out.get_mut(at..=len).ok_or(PunycodeError::TooLong)?;
-        if at < len {
+        // Insert at `at`, moving the rest up one place: a few code points (the usual case,
+        // when the buffer has room past them) as a block of a fixed size, copied in line
+        // without a call to `memmove` (what it moves past `len` is not part of the output).
+        if len - at <= MOVE_BLOCK
+            && let Some(block) = out.get_mut(at..=at + MOVE_BLOCK)
+        {
+            block.copy_within(..MOVE_BLOCK, 1);
+        } else if let Some(slots) = out.get_mut(at..=len) {
             slots.copy_within(..len - at, 1);
+        } else {
+            return Err(PunycodeError::TooLong);
         }
-        if let Some(slot) = slots.first_mut() {
+        if let Some(slot) = out.get_mut(at) {
             *slot = T::from(c);
         }
         len += 1;
@@ -434,6 +441,10 @@ fn decode_ascii<T: Copy + From<char>>(
     }
     Ok((len, utf8))
 }
+
+/// Most code points after an insertion point that [`decode_ascii`] moves as a block of a fixed
+/// size (when the buffer has room for the whole block).
+const MOVE_BLOCK: usize = 8;
 
 /// The position of the last `-` in `bytes`, eight bytes at a time from the end.
 fn last_hyphen(bytes: &[u8]) -> Option<usize> {
