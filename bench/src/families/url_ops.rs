@@ -119,16 +119,27 @@ fn join<'a>(name: String, abs: &'a [String], links: &'a [(usize, String)]) -> Fa
     .note(format!("results differ from rust-url or ada on {differ} of {} links", links.len()))
 }
 
-/// One setter family: every URL of `abs` gets `values[i % len]` through each library (and
-/// `values[(i + 1) % len]` in every other pass).
-fn setter_family<'a>(
+/// The two families of one setter, as `wanted` accepts them: `setter/NAME`, where every URL
+/// of `abs` gets `values[i % len]` through each library in place (and `values[(i + 1) % len]`
+/// in every other pass), and `clone+setter/NAME`, where every operation clones the parsed URL
+/// and sets `values[i % len]` on the clone, as code deriving one URL from another does
+/// (`let mut next = base.clone(); next.set_...`).
+#[allow(clippy::too_many_arguments)]
+fn setter_families<'a>(
     name: &str,
     abs: &'a [String],
     values: Vec<String>,
-    ours: impl Fn(&mut weburl::Url, &str) + 'a,
-    ada: impl Fn(&mut ada_url::Url, &str) + 'a,
-    servo: impl Fn(&mut url::Url, &str) + 'a,
-) -> Family<'a> {
+    wanted: &dyn Fn(&str) -> bool,
+    ours: impl Fn(&mut weburl::Url, &str) + Copy + 'a,
+    ada: impl Fn(&mut ada_url::Url, &str) + Copy + 'a,
+    servo: impl Fn(&mut url::Url, &str) + Copy + 'a,
+    out: &mut Vec<Family<'a>>,
+) {
+    let in_place = format!("setter/{name}");
+    let cloned = format!("clone+setter/{name}");
+    if !wanted(&in_place) && !wanted(&cloned) {
+        return;
+    }
     let w: Vec<weburl::Url> = abs.iter().filter_map(|a| weburl::Url::parse(a).ok()).collect();
     let s: Vec<url::Url> = abs.iter().filter_map(|a| url::Url::parse(a).ok()).collect();
     let a: Vec<ada_url::Url> =
@@ -144,6 +155,9 @@ fn setter_family<'a>(
         differ += usize::from(w1.href() != s1.as_str() || w1.href() != a1.href());
     }
     let n = w.len();
+    let note = format!(
+        "after one application, hrefs differ from rust-url (quirks) or ada on {differ} of {n}"
+    );
     // Two values for each URL, laid out beside the URLs beforehand: its own and the next URL's.
     // Passes alternate between them, so that every application writes (re-applying the value a
     // URL already has, as every pass after the first would, times a no-op), and the timed loops
@@ -153,13 +167,45 @@ fn setter_family<'a>(
     let per_url: Vec<[String; 2]> = (0..urls)
         .map(|i| [values[i % values.len()].clone(), values[(i + 1) % values.len()].clone()])
         .collect();
-    let (v1, v2, v3) = (per_url.clone(), per_url.clone(), per_url);
-    Family::new(format!("setter/{name}"), n, alternating(w, v1, ours, |u| u.href().len()))
-        .peer("url", alternating(s, v2, servo, |u| u.as_str().len()))
-        .peer("ada", alternating(a, v3, ada, |u| u.href().len()))
-        .note(format!(
-            "after one application, hrefs differ from rust-url (quirks) or ada on {differ} of {n}"
-        ))
+    if wanted(&cloned) {
+        let firsts: Vec<String> = per_url.iter().map(|[v, _]| v.clone()).collect();
+        let (w, s, a) = (w.clone(), s.clone(), a.clone());
+        let (v1, v2, v3) = (firsts.clone(), firsts.clone(), firsts);
+        out.push(
+            Family::new(cloned, n, on_clones(w, v1, ours, |u| u.href().len()))
+                .peer("url", on_clones(s, v2, servo, |u| u.as_str().len()))
+                .peer("ada", on_clones(a, v3, ada, |u| u.href().len()))
+                .note(note.clone()),
+        );
+    }
+    if wanted(&in_place) {
+        let (v1, v2, v3) = (per_url.clone(), per_url.clone(), per_url);
+        out.push(
+            Family::new(in_place, n, alternating(w, v1, ours, |u| u.href().len()))
+                .peer("url", alternating(s, v2, servo, |u| u.as_str().len()))
+                .peer("ada", alternating(a, v3, ada, |u| u.href().len()))
+                .note(note),
+        );
+    }
+}
+
+/// One pass that clones each of `urls`, applies its value to the clone and sums `len` of
+/// the results (each clone is dropped after it is measured).
+fn on_clones<'a, U: Clone + 'a>(
+    urls: Vec<U>,
+    values: Vec<String>,
+    set: impl Fn(&mut U, &str) + 'a,
+    len: impl Fn(&U) -> usize + 'a,
+) -> impl FnMut() -> usize + 'a {
+    move || {
+        let mut sum = 0;
+        for (u, v) in urls.iter().zip(&values) {
+            let mut next = u.clone();
+            set(&mut next, v);
+            sum += len(&next);
+        }
+        sum
+    }
 }
 
 /// One setter pass over `urls` that applies the first value of each URL's pair in even passes
@@ -192,9 +238,7 @@ fn setters<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
     let fixed = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     macro_rules! setter {
         ($name:literal, $values:expr, $w:expr, $a:expr, $s:expr) => {
-            if wanted(concat!("setter/", $name)) {
-                out.push(setter_family($name, abs, $values, $w, $a, $s));
-            }
+            setter_families($name, abs, $values, wanted, $w, $a, $s, out)
         };
     }
     setter!(

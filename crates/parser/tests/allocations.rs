@@ -1,5 +1,6 @@
-//! A successful parse of an ASCII URL without a base allocates once (the serialization), and
-//! `Url` stays within 64 bytes. One test only: the allocation counter is process-wide.
+//! A successful parse of an ASCII URL without a base allocates once (the serialization),
+//! `Url` stays within 64 bytes, and a clone has room for a setter to grow into. One test only:
+//! the allocation counter is process-wide.
 
 use std::alloc::System;
 
@@ -48,6 +49,25 @@ fn one_allocation_per_ascii_parse_and_size() {
             url.href()
         );
         drop(url);
+    }
+    // A clone is made to be changed: credentials, a port and a fragment then fit the room it
+    // was given, so the clone is the only allocation.
+    for input in INPUTS {
+        let url = Url::parse(input).unwrap();
+        let region = Region::new(GLOBAL);
+        let mut next = url.clone();
+        let _ = next.set_username("user");
+        let _ = next.set_password("secret");
+        let _ = next.set_port("8080");
+        let _ = next.set_hash("#section-2");
+        let stats = region.change();
+        assert_eq!(
+            (stats.allocations, stats.reallocations),
+            (1, 0),
+            "{input:?} -> {:?}: {stats:?}",
+            next.href()
+        );
+        assert!(next.href().ends_with("#section-2"), "{:?}", next.href());
     }
     // The counter sees the extra work of the slow paths: a tab forces a cleaned copy.
     let region = Region::new(GLOBAL);
