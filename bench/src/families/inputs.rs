@@ -28,6 +28,7 @@ pub struct Inputs {
     mixed_hosts: OnceCell<Vec<String>>,
     xn_hosts: OnceCell<Vec<String>>,
     mix_hosts: OnceCell<Vec<String>>,
+    decomposed_hosts: OnceCell<Vec<String>>,
     queries: OnceCell<Vec<String>>,
 }
 
@@ -84,6 +85,7 @@ impl Inputs {
             mixed_hosts: OnceCell::new(),
             xn_hosts: OnceCell::new(),
             mix_hosts: OnceCell::new(),
+            decomposed_hosts: OnceCell::new(),
             queries: OnceCell::new(),
         })
     }
@@ -292,6 +294,25 @@ impl Inputs {
                 hosts.insert(host);
             }
             hosts.into_iter().collect()
+        })
+    }
+
+    /// Decomposed input: the canonical decomposition (NFD, as macOS file names and some input
+    /// methods write text) of each host of [`Inputs::mixed_hosts`] and [`Inputs::mix_hosts`]
+    /// that it changes: accented letters, Hangul syllables and voiced kana that step 2 of
+    /// UTS #46 processing (Normalize) must compose again.
+    pub fn decomposed_hosts(&self) -> &[String] {
+        use unicode_normalization::UnicodeNormalization;
+        self.decomposed_hosts.get_or_init(|| {
+            self.mixed_hosts()
+                .iter()
+                .chain(self.mix_hosts())
+                .map(|h| (h, h.nfd().collect::<String>()))
+                .filter(|(h, d)| *h != d)
+                .map(|(_, d)| d)
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect()
         })
     }
 

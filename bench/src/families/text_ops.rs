@@ -39,11 +39,12 @@ type HostSet<'a> = (&'static str, fn(&'a Inputs) -> &'a [String]);
 
 /// Pushes the text families whose names `wanted` accepts.
 pub fn families<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Family<'a>>) {
-    let sets: [HostSet<'a>; 4] = [
+    let sets: [HostSet<'a>; 5] = [
         ("ASCII hosts of the lists", Inputs::ascii_hosts),
         ("non-ASCII mixed case", Inputs::mixed_hosts),
         ("xn-- input", Inputs::xn_hosts),
         ("generated script mix", Inputs::mix_hosts),
+        ("decomposed (NFD) input", Inputs::decomposed_hosts),
     ];
     for (label, get) in sets {
         let name = format!("domain_to_ascii/{label}");

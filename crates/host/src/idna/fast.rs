@@ -11,7 +11,7 @@
 
 use alloc::string::String;
 
-use unicode_normalization::char::canonical_combining_class;
+use unicode_normalization::char::{canonical_combining_class, compose, decompose_canonical};
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::Config;
@@ -213,6 +213,14 @@ impl Mapper {
     /// mark is blocked from every starter before it. Nothing after `cp` can compose with a
     /// starter before it: a code point that may has NFC_Quick_Check=Maybe, and is blocked by
     /// `cp` or, as a mark after a mark, left to the full path.
+    ///
+    /// When the pair normalizes to one code point (`e` and U+0301 to `é`, a Hangul LV
+    /// syllable and a trailing jamo to an LVT one), that code point replaces the starter, as
+    /// step 2 (Normalize) writes it: the text before the starter is NFC and ends before a
+    /// starter, so nothing in it composes with the pair, and the pair's NFC is the whole
+    /// text's from there. The composed code point must be valid and NFC-safe like any other
+    /// (normalization can make one that is not, which the full path then reports), and of the
+    /// starter's Bidi class (which the label's class set already holds).
     #[cold]
     #[inline(never)]
     fn push_composable<const N: usize>(
@@ -233,12 +241,31 @@ impl Mapper {
             && let Some(&before) = self.len.checked_sub(1).and_then(|at| buffers.points.get(at))
         {
             let before = char::from_u32(before)?;
-            if ![before, c].into_iter().nfc().eq([before, c]) {
-                return None;
+            if let Some(composed) = pair_nfc(before, c)? {
+                return self.compose(buffers, before, composed);
             }
         }
         self.combining = combining;
         self.push_non_ascii(buffers, cp, props)
+    }
+
+    /// Replaces the last code point pushed, the starter `before`, with `composed`, the NFC
+    /// of it and the code point that followed it (see [`Mapper::push_composable`]).
+    fn compose<const N: usize>(
+        &mut self,
+        buffers: &mut Buffers<N>,
+        before: char,
+        composed: char,
+    ) -> Option<()> {
+        let props = lookup::props(composed);
+        if !props.is_valid_nfc() || props.class_bit() != lookup::props(before).class_bit() {
+            return None;
+        }
+        let last = buffers.points.get_mut(self.len.checked_sub(1)?)?;
+        *last = u32::from(composed);
+        self.combining = false;
+        self.non_ascii = true;
+        Some(())
     }
 
     /// Appends a disallowed code point `c` with its information `props` (mapping keeps it,
@@ -277,6 +304,28 @@ impl Mapper {
             Ok(byte) if byte.is_ascii() => self.push_ascii(buffers, byte),
             _ => self.push_checked(buffers, u32::from(to), lookup::props(to)),
         }
+    }
+}
+
+/// The NFC of the starter `before` followed by `c` (NFC_Quick_Check=Maybe): `Some(None)` when
+/// it is the pair itself, `Some(Some(composed))` when it is one code point, `None` otherwise.
+/// A starter and a `c` without canonical decompositions (none below U+00C0 has one) are their
+/// own NFD, so the pair's NFC is their primary composite if they have one; any other pair is
+/// normalized whole.
+pub(super) fn pair_nfc(before: char, c: char) -> Option<Option<char>> {
+    let undecomposed = |x: char| {
+        let mut itself = true;
+        decompose_canonical(x, |part| itself &= part == x);
+        itself
+    };
+    if (before < '\u{C0}' || undecomposed(before)) && undecomposed(c) {
+        return Some(compose(before, c));
+    }
+    let mut pair = [before, c].into_iter().nfc();
+    match (pair.next(), pair.next(), pair.next()) {
+        (Some(first), Some(second), None) if first == before && second == c => Some(None),
+        (Some(composed), None, None) => Some(Some(composed)),
+        _ => None,
     }
 }
 
