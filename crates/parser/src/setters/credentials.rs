@@ -17,18 +17,22 @@ use super::{Shift, fits_u32, has_member};
 /// buffer.
 const STACK: usize = 192;
 
+/// The stack block for short values (most of them).
+const SMALL: usize = 32;
+
 /// The length of `value` UTF-8 percent-encoded with `set` (every non-ASCII byte is in every
 /// set, so each byte becomes 1 or 3 bytes).
 pub(super) fn encoded_len(value: &str, set: &AsciiSet) -> usize {
     value.bytes().map(|b| if set.contains(b) { 3 } else { 1 }).sum()
 }
 
-const _: () = assert!(STACK % 16 == 0, "the UTF-8 check reads whole 16-byte blocks");
+const _: () =
+    assert!(STACK % 16 == 0 && SMALL % 16 == 0, "the UTF-8 check reads whole 16-byte blocks");
 
 /// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
 /// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
 #[repr(C, align(16))]
-struct Block([u8; STACK]);
+struct Block<const N: usize>([u8; N]);
 
 /// Writes `prefix`, `value` UTF-8 percent-encoded with `set`, and `suffix` into `buffer`;
 /// returns the length written, or `None` when it does not fit. One pass over `value`.
@@ -87,20 +91,14 @@ impl Url {
                 .then(|| to_u32(value.len()));
         }
         let delimiters = prefix.len() + suffix.len();
-        let mut block = Block([0; STACK]);
-        if let Some(n) = compose(&mut block.0, prefix, value, set, suffix) {
-            // Only ASCII was written (non-ASCII bytes are always encoded), and the bytes up to
-            // the next whole block are the buffer's zeros.
-            let whole = block.0.get(..n.next_multiple_of(16)).unwrap_or(&[]);
-            let text = core::str::from_utf8(whole).ok()?.get(..n)?;
-            // Before the last component, without `splice`'s test for the same text (an
-            // encoded value rarely is; when it is, the write is only redundant).
-            let written = if end < self.len_u32() {
-                self.replace_inner(start, end, text, first)
-            } else {
-                self.splice(start, end, text, first)
-            };
-            return written.then(|| to_u32(n - delimiters));
+        // Most values fit a small block (cheaper to zero); the rest a larger one.
+        let composed = if delimiters + 3 * value.len() <= SMALL {
+            self.splice_composed::<SMALL>((start, end), prefix, value, set, suffix, first)
+        } else {
+            self.splice_composed::<STACK>((start, end), prefix, value, set, suffix, first)
+        };
+        if let Some(written) = composed {
+            return written;
         }
         let encoded = encoded_len(value, set);
         let total = delimiters.checked_add(encoded)?;
@@ -113,6 +111,36 @@ impl Url {
         encode_into(value, set, &mut text);
         text.push_str(suffix);
         self.splice(start, end, &text, first).then(|| to_u32(encoded))
+    }
+
+    /// [`splice_encoded`](Self::splice_encoded) through a stack block of `N` bytes: `None`
+    /// when the encoded text does not fit it, else what `splice_encoded` returns.
+    #[inline(always)]
+    fn splice_composed<const N: usize>(
+        &mut self,
+        (start, end): (u32, u32),
+        prefix: &str,
+        value: &str,
+        set: &AsciiSet,
+        suffix: &str,
+        first: Shift,
+    ) -> Option<Option<u32>> {
+        let mut block = Block([0; N]);
+        let n = compose(&mut block.0, prefix, value, set, suffix)?;
+        // Only ASCII was written (non-ASCII bytes are always encoded), and the bytes up to the
+        // next whole block are the buffer's zeros.
+        let whole = block.0.get(..n.next_multiple_of(16)).unwrap_or(&[]);
+        let Some(text) = core::str::from_utf8(whole).ok().and_then(|t| t.get(..n)) else {
+            return Some(None);
+        };
+        // Before the last component, without `splice`'s test for the same text (an encoded
+        // value rarely is; when it is, the write is only redundant).
+        let written = if end < self.len_u32() {
+            self.replace_inner(start, end, text, first)
+        } else {
+            self.splice(start, end, text, first)
+        };
+        Some(written.then(|| to_u32(n - prefix.len() - suffix.len())))
     }
 
     /// Sets the username to `value` percent-encoded with the userinfo set (the URL can have
@@ -252,10 +280,11 @@ mod tests {
     }
 
     /// Values whose encoded form (with the `:` and `@`) ends just before, at and just past
-    /// the end of the stack buffer take the stack or the heap path and agree either way.
+    /// the end of either stack buffer take a stack or the heap path and agree either way.
     #[test]
     fn userinfo_agrees_around_the_stack_buffer_end() {
-        for len in super::STACK - 8..super::STACK + 8 {
+        let around = |end: usize| end - 8..end + 8;
+        for len in around(super::SMALL).chain(around(super::STACK)) {
             for filler in ["a", " ", "é"] {
                 // `filler` encodes to 1, 3 or 6 bytes; one `@` (3 bytes) comes first.
                 let mut value = String::from("@");
