@@ -310,15 +310,18 @@ impl Mapper {
 /// The NFC of the starter `before` followed by `c` (NFC_Quick_Check=Maybe): `Some(None)` when
 /// it is the pair itself, `Some(Some(composed))` when it is one code point, `None` otherwise.
 /// A starter and a `c` without canonical decompositions (none below U+00C0 has one) are their
-/// own NFD, so the pair's NFC is their primary composite if they have one; any other pair is
-/// normalized whole.
+/// own NFD, so the pair's NFC is their primary composite if they have one; so is a Hangul
+/// syllable's pair (its jamo recompose to it, and only an LV syllable composes further, with a
+/// trailing jamo). Any other pair is normalized whole.
 pub(super) fn pair_nfc(before: char, c: char) -> Option<Option<char>> {
     let undecomposed = |x: char| {
         let mut itself = true;
         decompose_canonical(x, |part| itself &= part == x);
         itself
     };
-    if (before < '\u{C0}' || undecomposed(before)) && undecomposed(c) {
+    let simple =
+        before < '\u{C0}' || ('\u{AC00}'..='\u{D7A3}').contains(&before) || undecomposed(before);
+    if simple && undecomposed(c) {
         return Some(compose(before, c));
     }
     let mut pair = [before, c].into_iter().nfc();

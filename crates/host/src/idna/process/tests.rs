@@ -335,7 +335,7 @@ fn fast_path_composes_as_the_full_path_normalizes() {
     );
     // pair_nfc against normalizing the pair, for every code point that may compose with
     // one before it, after starters with and without decompositions: the bases below,
-    // Latin to U+024F, and every starter of the 128-code-point blocks those code points
+    // Latin to U+024F, the first and last Hangul syllables, and every starter of the 128-code-point blocks those code points
     // are in (where the starters they compose with are).
     let maybes: alloc::vec::Vec<char> = (0..=0x10FFFF_u32)
         .filter_map(char::from_u32)
@@ -348,6 +348,8 @@ fn fast_path_composes_as_the_full_path_normalizes() {
         .iter()
         .copied()
         .chain('\u{20}'..'\u{250}')
+        .chain('\u{AC00}'..'\u{AC80}')
+        .chain('\u{D780}'..='\u{D7A3}')
         .chain(nearby)
         .filter(|b| canonical_combining_class(*b) == 0)
         .collect();
