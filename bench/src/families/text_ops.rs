@@ -69,9 +69,16 @@ fn to_ascii<'a>(name: String, hosts: &'a [String]) -> Family<'a> {
         idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL).ok().map(Cow::into_owned)
     };
     let differ = hosts.iter().filter(|h| ours(h) != theirs(h)).count();
+    let first_difference = hosts.iter().find(|h| ours(h) != theirs(h)).map_or(String::new(), |h| {
+        format!(" (first: {h:?}, weburl {:?}, idna {:?})", ours(h), theirs(h))
+    });
     let failed = hosts.iter().filter(|h| ours(h).is_none()).count();
     Family::new(name, hosts.len(), move || {
-        hosts.iter().filter_map(|h| weburl::host::domain_to_ascii(h, false).ok()).map(|s| s.len()).sum()
+        hosts
+            .iter()
+            .filter_map(|h| weburl::host::domain_to_ascii(h, false).ok())
+            .map(|s| s.len())
+            .sum()
     })
     .peer("idna", move || {
         hosts
@@ -82,7 +89,8 @@ fn to_ascii<'a>(name: String, hosts: &'a [String]) -> Family<'a> {
     })
     .peer("ada", move || hosts.iter().map(|h| ada_url::Idna::ascii(h).len()).sum())
     .note(format!(
-        "{} hosts, {failed} fail in weburl; weburl and idna (AsciiDenyList::URL) differ on {differ}",
+        "{} hosts, {failed} fail in weburl; weburl and idna (AsciiDenyList::URL) differ on \
+         {differ}{first_difference}",
         hosts.len()
     ))
 }
