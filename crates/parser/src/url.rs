@@ -65,30 +65,9 @@ impl Clone for Url {
     /// Reuses `self`'s buffer when it is large enough.
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        let Url {
-            serialization,
-            scheme_end,
-            username_end,
-            host_start,
-            host_end,
-            path_start,
-            query_start,
-            fragment_start,
-            port,
-            host_kind,
-            scheme_type,
-        } = source;
-        self.serialization.clone_from(serialization);
-        self.scheme_end = *scheme_end;
-        self.username_end = *username_end;
-        self.host_start = *host_start;
-        self.host_end = *host_end;
-        self.path_start = *path_start;
-        self.query_start = *query_start;
-        self.fragment_start = *fragment_start;
-        self.port = *port;
-        self.host_kind = *host_kind;
-        self.scheme_type = *scheme_type;
+        let mut serialization = core::mem::take(&mut self.serialization);
+        serialization.clone_from(&source.serialization);
+        *self = Url { serialization, ..*source };
     }
 }
 
