@@ -32,7 +32,7 @@ const _: () =
 /// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
 /// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
 #[repr(C, align(16))]
-struct Block<const N: usize>([u8; N]);
+pub(super) struct Block<const N: usize>(pub(super) [u8; N]);
 
 /// Writes `prefix`, `value` UTF-8 percent-encoded with `set`, and `suffix` into `buffer`;
 /// returns the length written, or `None` when it does not fit. One pass over `value`.

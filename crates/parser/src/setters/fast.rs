@@ -3,7 +3,7 @@
 //! or the state machine and their buffers. Each returns `None` when the value needs the
 //! general path; `tests` checks both paths agree.
 
-use weburl_percent::PATH;
+use weburl_percent::{PATH, percent_encode_byte};
 
 use crate::Url;
 use crate::host::HostKind;
@@ -13,6 +13,7 @@ use crate::parser::{State, plain_path_bytes};
 use crate::setter_outcome::SetterError;
 
 use super::Shift;
+use super::credentials::Block;
 
 /// Whether `value` is a domain that domain to ASCII maps to itself lowercased and that is not
 /// an IPv4 address (see [`plain_domain_prefix`]).
@@ -113,6 +114,70 @@ fn is_plain_path(url: &Url, value: &[u8]) -> Option<PlainPath> {
     Some(PlainPath { slash, encode })
 }
 
+/// The most bytes of a path that [`compose_special_path`] writes on the stack.
+const COMPOSED_PATH: usize = 256;
+
+/// The path start and path states (section 4.4) with state override, for a special URL that
+/// is not `file`, and a value without tab or newline: writes the serialized path (section 4.5,
+/// step 3) into `out` and returns its length, or `None` when it does not fit or the value has
+/// a tab or newline (which the general path removes first). Unlike [`is_plain_path`] this
+/// takes `\` separators and `.` and `..` segments; one pass over the value.
+fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
+    // Path start state: a special URL's first `/` or `\` is consumed, any other code point
+    // starts the first segment.
+    let rest = match value {
+        [b'/' | b'\\', rest @ ..] => rest,
+        _ => value,
+    };
+    // Each segment is written after its `/`, encoded (path state, step 3); `segment` is
+    // where that `/` is.
+    *out.first_mut()? = b'/';
+    let (mut n, mut segment) = (1, 0);
+    let mut bytes = rest.iter();
+    loop {
+        let b = bytes.next().copied();
+        if let Some(b) = b.filter(|&b| b != b'/' && b != b'\\') {
+            if matches!(b, b'\t' | b'\n' | b'\r') {
+                return None;
+            }
+            if PATH.contains(b) {
+                let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
+                    (out.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
+                else {
+                    return None;
+                };
+                (*to_percent, *to_high, *to_low) = (percent, high, low);
+                n += 3;
+            } else {
+                *out.get_mut(n)? = b;
+                n += 1;
+            }
+            continue;
+        }
+        // Path state, step 1: the end of a segment.
+        let written = out.get(segment + 1..n).unwrap_or(&[]);
+        let end = b.is_none();
+        if is_double_dot(written) {
+            // Step 1.2: shorten the path (drop the segment before this one); step 1.3: at the
+            // end, an empty segment.
+            n = out.get(..segment).and_then(|s| s.iter().rposition(|&c| c == b'/')).unwrap_or(0);
+            if end {
+                *out.get_mut(n)? = b'/';
+                n += 1;
+            }
+        } else if is_single_dot(written) {
+            // Step 1.4: only at the end, an empty segment (the `/` is already there).
+            n = if end { segment + 1 } else { segment };
+        }
+        if end {
+            return Some(n);
+        }
+        segment = n;
+        *out.get_mut(n)? = b'/';
+        n += 1;
+    }
+}
+
 /// What [`is_plain_path`] found: whether the value starts with `/` and whether it has bytes to
 /// percent-encode.
 struct PlainPath {
@@ -210,7 +275,9 @@ impl Url {
     /// percent-encoded with the path set and with a `/` in front when it has none, replaces the
     /// path.
     pub(super) fn fast_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        let plain = is_plain_path(self, value.as_bytes())?;
+        let Some(plain) = is_plain_path(self, value.as_bytes()) else {
+            return self.fast_composed_path(value);
+        };
         let start = self.authority_end();
         let (range, prefix) = ((start, self.path_end()), if plain.slash { "" } else { "/" });
         let applied = if plain.slash && !plain.encode {
@@ -219,6 +286,26 @@ impl Url {
             self.splice_encoded(range, prefix, value, &PATH, "", Shift::Query).is_some()
         };
         if !applied {
+            return Some(Err(SetterError::TooLong));
+        }
+        self.path_start = start;
+        self.debug_check();
+        Some(Ok(()))
+    }
+
+    /// The pathname setter after its opaque-path check, for a special URL that is not `file`
+    /// and a value [`is_plain_path`] does not take (dot segments, `\`): the path composed on
+    /// the stack by [`compose_special_path`] replaces the path.
+    fn fast_composed_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
+        if !self.scheme_type.is_special() || self.scheme_type.is_file() {
+            return None;
+        }
+        let mut block = Block([0; COMPOSED_PATH]);
+        let n = compose_special_path(value.as_bytes(), &mut block.0)?;
+        // Only ASCII was written (non-ASCII bytes are always encoded).
+        let text = core::str::from_utf8(block.0.get(..n)?).ok()?;
+        let start = self.authority_end();
+        if !self.splice(start, self.path_end(), text, Shift::Query) {
             return Some(Err(SetterError::TooLong));
         }
         self.path_start = start;
@@ -477,6 +564,58 @@ mod tests {
         assert_eq!(fast.href(), general.href(), "{context:?}");
         assert_eq!(alloc::format!("{fast:?}"), alloc::format!("{general:?}"), "{context:?}");
         assert_eq!(fast.check_invariants(), Ok(()), "{context:?}");
+    }
+
+    /// Dotted and `\`-separated values on special URLs take the composed path, and values
+    /// whose path ends just before, at and just past the end of its stack block take it or
+    /// the general path and agree either way.
+    #[test]
+    fn composed_path_agrees_with_the_general_path() {
+        let mut values: Vec<String> = [
+            "/a/./b/../c/%2e%2E/d/",
+            "\\a\\b\\..\\c",
+            "a/b/../../../x",
+            "/..",
+            "..",
+            ".",
+            "/a/.",
+            "/a/..",
+            "/a/%2E./b/.%2e",
+            "/ä/../ö b/./",
+            "/a/..\\b",
+            "/x/%2e%2e%2e",
+            "/x/...",
+            "/x/.a/a.",
+            "/a/b/\t../c",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        let end = super::COMPOSED_PATH;
+        for (filler, encoded) in [("a", 1), (" ", 3), ("é", 6)] {
+            // `/x/../` first so that the plain path does not take it; the composed path is
+            // `/` and the encoded fillers.
+            for len in end - 8..end + 8 {
+                values.push(String::from("/x/../") + &filler.repeat((len - 1) / encoded));
+            }
+        }
+        let (mut composed, mut general_only) = (0, 0);
+        for base in ["https://u:p@example.org:8080/a/b?q#f", "http://h", "wss://h/p#f"] {
+            for value in &values {
+                let mut fast = Url::parse(base).unwrap();
+                let mut general = Url::parse(base).unwrap();
+                let want = general.write_path_general(value);
+                match fast.fast_path(value) {
+                    Some(got) => {
+                        composed += 1;
+                        assert_same_outcome(got, want, &fast, &general, &(base, value));
+                    }
+                    None => general_only += 1,
+                }
+            }
+        }
+        // Only the tab and the values past the block's end are left to the general path.
+        assert!(composed > 100 && general_only > 10, "{composed} composed, {general_only} not");
     }
 
     /// The path fast path agrees with the path start state, on crafted values and paths from
