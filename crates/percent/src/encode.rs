@@ -100,8 +100,27 @@ fn encode_members<'a>(
     space_as_plus: bool,
     out: &mut String,
 ) -> bool {
+    // Callers that found the first member pass it as `scan_from`.
+    let first = match bytes.get(scan_from) {
+        Some(&b) if class.contains(b) => scan_from,
+        _ => class.first_member(bytes, scan_from),
+    };
+    let tail = bytes.get(first..).unwrap_or_default();
+    if tail.is_empty() {
+        // Nothing to replace: the input in one piece.
+        push_run(0, bytes.len(), &text, out);
+        return false;
+    }
+    if tail.len() <= DENSE_TAIL && tail.first().is_some_and(|&b| !b.is_ascii()) {
+        // A short rest from a first member that is non-ASCII (as in text of most scripts,
+        // whose every byte is a member) is written a byte at a time: cheaper than a scan and
+        // a run copy per member when members are dense, dearer when they are sparse.
+        push_run(0, first, &text, out);
+        encode_dense(tail, class, space_as_plus, out);
+        return true;
+    }
     let mut encoder = Encoder { bytes, text, space_as_plus, out, start: 0 };
-    class.for_each_member(bytes, scan_from, &mut encoder);
+    class.for_each_member(bytes, first, &mut encoder);
     let Encoder { text, out, start, .. } = encoder;
     push_run(start, bytes.len(), &text, out);
     // Only a replaced byte moves `start` off 0 (a member sits at `scan_from` or after it).
@@ -127,13 +146,38 @@ where
     fn member(&mut self, at: usize) {
         let byte = self.bytes.get(at).copied().unwrap_or_default();
         push_run(self.start, at, &self.text, self.out);
-        // Step 3.1: a space becomes `+`; steps 3.4-3.5: a member becomes `%XX`.
-        if self.space_as_plus && byte == b' ' {
-            self.out.push('+');
-        } else {
-            push_encoded(byte, self.out);
-        }
+        push_member(byte, self.space_as_plus, self.out);
         self.start = at + 1;
+    }
+}
+
+/// Appends what member `byte` becomes: step 3.1, a space becomes `+` when `space_as_plus`;
+/// steps 3.4-3.5, any other member becomes `%XX`.
+#[inline(always)]
+fn push_member(byte: u8, space_as_plus: bool, out: &mut String) {
+    if space_as_plus && byte == b' ' {
+        out.push('+');
+    } else {
+        push_encoded(byte, out);
+    }
+}
+
+/// The longest rest of an input after its first member that [`encode_members`] writes a
+/// byte at a time.
+const DENSE_TAIL: usize = 32;
+
+/// Appends `tail` (at most [`DENSE_TAIL`] bytes) with each member of `class` replaced, as
+/// [`push_member`] does, a byte at a time.
+#[inline(never)]
+fn encode_dense(tail: &[u8], class: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    for &b in tail {
+        if class.contains(b) {
+            push_member(b, space_as_plus, out);
+        } else {
+            // Not a member, so ASCII (every non-ASCII byte is in every set); the mask tells
+            // the compiler so, making the push a one-byte store.
+            out.push(char::from(b & 0x7F));
+        }
     }
 }
 
@@ -621,6 +665,41 @@ mod tests {
             }
         }
         assert!(checked > 50_000, "{checked}");
+    }
+
+    /// Inputs whose rest from the first member is non-ASCII and around [`DENSE_TAIL`] bytes
+    /// long (written a byte at a time up to it, by runs past it) agree with the byte loop,
+    /// with spaces, members, non-members and more non-ASCII after the first member.
+    #[test]
+    fn dense_tails_match_a_byte_loop() {
+        let pieces = ["a", " ", "\u{E9}", "/", "~", "=", "\u{1F600}", "+", "%"];
+        let sets = [&PATH, &crate::set::COMPONENT, &FORM_URLENCODED, &USERINFO];
+        let mut checked = 0;
+        for lead in ["", "ab", "x/y"] {
+            for seed in 0..pieces.len() * pieces.len() {
+                let mut input = String::from(lead);
+                input.push('\u{FC}');
+                let mut k = seed;
+                while input.len() - lead.len() < DENSE_TAIL + 8 {
+                    input.push_str(pieces[k % pieces.len()]);
+                    k = k / pieces.len() + k % 7 + 1;
+                    // Every length of the rest, around the limit, is tried.
+                    let rest = input.len() - lead.len();
+                    if rest + 8 < DENSE_TAIL {
+                        continue;
+                    }
+                    for set in sets {
+                        for plus in [false, true] {
+                            let mut into = String::new();
+                            utf8_percent_encode_into(&input, set, plus, &mut into);
+                            assert_eq!(into, naive(&input, set, plus), "{input:?} {plus}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 2_000, "{checked}");
     }
 
     #[test]
