@@ -72,8 +72,8 @@ fn is_dot_segment(segment: &[u8]) -> bool {
 /// leading Windows drive letter segment in a `file` URL, and does not start with `//` when the
 /// host is null (which would need the `/.` prefix). A value not starting with `/` gets one
 /// (path start state, steps 1.2 and 4: the first code point is not consumed). Checked in one
-/// pass over the bytes.
-fn is_plain_path(url: &Url, value: &[u8]) -> Option<PlainPath> {
+/// pass over the bytes; `plain_bytes` is [`plain_path_bytes`] of `value`.
+fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<PlainPath> {
     let (rest, slash) = match value {
         [] => return None,
         [b'/', rest @ ..] => (rest, true),
@@ -85,7 +85,7 @@ fn is_plain_path(url: &Url, value: &[u8]) -> Option<PlainPath> {
     let file = url.scheme_type.is_file();
     // The usual value, a path of letters, digits and `-./_` with no segment starting with `.`:
     // tested 16 bytes at a time. (A `file` URL's first segment still needs its look below.)
-    if slash && !file && plain_path_bytes(value) == Some(true) {
+    if slash && !file && plain_bytes == Some(true) {
         return Some(PlainPath { slash, encode: false });
     }
     let mut encode = false;
@@ -114,7 +114,8 @@ fn is_plain_path(url: &Url, value: &[u8]) -> Option<PlainPath> {
     Some(PlainPath { slash, encode })
 }
 
-/// The most bytes of a path that [`compose_special_path`] writes on the stack.
+/// The most bytes of a path that [`compose_special_path`] writes on the stack (a multiple of
+/// 16: the UTF-8 check reads whole 16-byte blocks).
 const COMPOSED_PATH: usize = 256;
 
 /// The path start and path states (section 4.4) with state override, for a special URL that
@@ -137,10 +138,11 @@ fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
     loop {
         let b = bytes.next().copied();
         if let Some(b) = b.filter(|&b| b != b'/' && b != b'\\') {
-            if matches!(b, b'\t' | b'\n' | b'\r') {
-                return None;
-            }
             if PATH.contains(b) {
+                // (Tab and newlines are members: checked only here.)
+                if matches!(b, b'\t' | b'\n' | b'\r') {
+                    return None;
+                }
                 let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
                     (out.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
                 else {
@@ -275,8 +277,18 @@ impl Url {
     /// percent-encoded with the path set and with a `/` in front when it has none, replaces the
     /// path.
     pub(super) fn fast_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        let Some(plain) = is_plain_path(self, value.as_bytes()) else {
-            return self.fast_composed_path(value);
+        let special_not_file = self.scheme_type.is_special() && !self.scheme_type.is_file();
+        let bytes = value.as_bytes();
+        // A long non-ASCII value (every such byte is encoded) is composed in one pass, when it
+        // fits; so is any value the plain path does not take (dot segments, `\`).
+        let plain_bytes = plain_path_bytes(bytes);
+        if special_not_file && plain_bytes == Some(false) && !value.is_ascii() {
+            if let Some(outcome) = self.fast_composed_path(value) {
+                return Some(outcome);
+            }
+        }
+        let Some(plain) = is_plain_path(self, bytes, plain_bytes) else {
+            return if special_not_file { self.fast_composed_path(value) } else { None };
         };
         let start = self.authority_end();
         let (range, prefix) = ((start, self.path_end()), if plain.slash { "" } else { "/" });
@@ -294,16 +306,15 @@ impl Url {
     }
 
     /// The pathname setter after its opaque-path check, for a special URL that is not `file`
-    /// and a value [`is_plain_path`] does not take (dot segments, `\`): the path composed on
-    /// the stack by [`compose_special_path`] replaces the path.
+    /// and a long non-ASCII value or one with dot segments or `\`: the path composed on the
+    /// stack by [`compose_special_path`] replaces the path.
     fn fast_composed_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        if !self.scheme_type.is_special() || self.scheme_type.is_file() {
-            return None;
-        }
         let mut block = Block([0; COMPOSED_PATH]);
         let n = compose_special_path(value.as_bytes(), &mut block.0)?;
-        // Only ASCII was written (non-ASCII bytes are always encoded).
-        let text = core::str::from_utf8(block.0.get(..n)?).ok()?;
+        // Only ASCII was written (non-ASCII bytes are always encoded), and the bytes up to the
+        // next whole block are the buffer's zeros.
+        let whole = block.0.get(..n.next_multiple_of(16))?;
+        let text = core::str::from_utf8(whole).ok()?.get(..n)?;
         let start = self.authority_end();
         if !self.splice(start, self.path_end(), text, Shift::Query) {
             return Some(Err(SetterError::TooLong));
