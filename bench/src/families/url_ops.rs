@@ -269,6 +269,22 @@ fn setters<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
         |u, v| ignore(u.set_password(Some(v))),
         |u, v| ignore(q::set_password(u, v))
     );
+    // International values: non-ASCII text (every byte of it encoded) and, for the pathname,
+    // a dot segment, as links in other languages carry them.
+    setter!(
+        "username (international)",
+        fixed(&["jürgen", "zoë", "山田", "renée.dupont"]),
+        |u, v| ignore(u.set_username(v)),
+        |u, v| ignore(u.set_username(Some(v))),
+        |u, v| ignore(q::set_username(u, v))
+    );
+    setter!(
+        "password (international)",
+        fixed(&["pässwörd", "contraseña", "пароль123", "s3cret"]),
+        |u, v| ignore(u.set_password(v)),
+        |u, v| ignore(u.set_password(Some(v))),
+        |u, v| ignore(q::set_password(u, v))
+    );
     setter!(
         "host",
         parsed().map(|u| u.host().to_owned()).collect(),
@@ -298,6 +314,13 @@ fn setters<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
         q::set_pathname
     );
     setter!(
+        "pathname (international)",
+        fixed(&["/café/menü", "/wiki/Ölfarbe_auf_Leinwand", "/東京/地図.html", "/docs/../api/v2/"]),
+        |u, v| ignore(u.set_pathname(v)),
+        |u, v| ignore(u.set_pathname(Some(v))),
+        q::set_pathname
+    );
+    setter!(
         "search",
         parsed().map(|u| u.search().to_owned()).chain(fixed(&["?q=rust url&page=2"])).collect(),
         |u, v| ignore(u.set_search(v)),
@@ -305,8 +328,22 @@ fn setters<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
         q::set_search
     );
     setter!(
+        "search (international)",
+        fixed(&["?q=crème brûlée", "?city=Zürich&lang=de", "?q=東京", "?q=a b"]),
+        |u, v| ignore(u.set_search(v)),
+        |u, v| u.set_search(Some(v)),
+        q::set_search
+    );
+    setter!(
         "hash",
         fixed(&["#section-2", "top", "", "#%C3%A9t%C3%A9"]),
+        |u, v| ignore(u.set_hash(v)),
+        |u, v| u.set_hash(Some(v)),
+        q::set_hash
+    );
+    setter!(
+        "hash (international)",
+        fixed(&["#résumé", "#Überblick", "#概要", "#section-2"]),
         |u, v| ignore(u.set_hash(v)),
         |u, v| u.set_hash(Some(v)),
         q::set_hash
