@@ -34,6 +34,24 @@ const _: () =
 #[repr(C, align(16))]
 pub(super) struct Block<const N: usize>(pub(super) [u8; N]);
 
+/// Writes `b` into `buffer` at `n`, as `%XX` when `set` has it; returns where the next byte
+/// goes, or `None` when it does not fit.
+#[inline(always)]
+pub(super) fn put_encoded(buffer: &mut [u8], n: usize, b: u8, set: &AsciiSet) -> Option<usize> {
+    if set.contains(b) {
+        let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
+            (buffer.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
+        else {
+            return None;
+        };
+        (*to_percent, *to_high, *to_low) = (percent, high, low);
+        Some(n + 3)
+    } else {
+        *buffer.get_mut(n)? = b;
+        Some(n + 1)
+    }
+}
+
 /// Writes `prefix`, `value` UTF-8 percent-encoded with `set`, and `suffix` into `buffer`;
 /// returns the length written, or `None` when it does not fit. One pass over `value`.
 fn compose(
@@ -49,18 +67,7 @@ fn compose(
         n += 1;
     }
     for &b in value.as_bytes() {
-        if set.contains(b) {
-            let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
-                (buffer.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
-            else {
-                return None;
-            };
-            (*to_percent, *to_high, *to_low) = (percent, high, low);
-            n += 3;
-        } else {
-            *buffer.get_mut(n)? = b;
-            n += 1;
-        }
+        n = put_encoded(buffer, n, b, set)?;
     }
     for &b in suffix.as_bytes() {
         *buffer.get_mut(n)? = b;

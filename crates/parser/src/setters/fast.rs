@@ -3,7 +3,7 @@
 //! or the state machine and their buffers. Each returns `None` when the value needs the
 //! general path; `tests` checks both paths agree.
 
-use weburl_percent::{PATH, percent_encode_byte};
+use weburl_percent::PATH;
 
 use crate::Url;
 use crate::host::HostKind;
@@ -13,7 +13,7 @@ use crate::parser::{State, plain_path_bytes};
 use crate::setter_outcome::SetterError;
 
 use super::Shift;
-use super::credentials::Block;
+use super::credentials::{Block, put_encoded};
 
 /// Whether `value` is a domain that domain to ASCII maps to itself lowercased and that is not
 /// an IPv4 address (see [`plain_domain_prefix`]).
@@ -138,22 +138,11 @@ fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
     loop {
         let b = bytes.next().copied();
         if let Some(b) = b.filter(|&b| b != b'/' && b != b'\\') {
-            if PATH.contains(b) {
-                // (Tab and newlines are members: checked only here.)
-                if matches!(b, b'\t' | b'\n' | b'\r') {
-                    return None;
-                }
-                let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
-                    (out.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
-                else {
-                    return None;
-                };
-                (*to_percent, *to_high, *to_low) = (percent, high, low);
-                n += 3;
-            } else {
-                *out.get_mut(n)? = b;
-                n += 1;
+            // (Tab and newlines are members: tested only for members.)
+            if PATH.contains(b) && matches!(b, b'\t' | b'\n' | b'\r') {
+                return None;
             }
+            n = put_encoded(out, n, b, &PATH)?;
             continue;
         }
         // Path state, step 1: the end of a segment.
