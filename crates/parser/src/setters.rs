@@ -12,6 +12,7 @@ use crate::Url;
 use crate::error::ParseError;
 use crate::host::{HostKind, parse_host_into};
 use crate::parser::authority::{ends_authority, parse_port};
+use crate::parser::check::has_tab_or_newline;
 use crate::parser::path::query_set;
 use crate::parser::scheme::is_scheme_byte;
 use crate::parser::{Parser, State, clean};
@@ -677,7 +678,7 @@ impl Url {
         // Percent-encoding at most triples the value, so the in-place path cannot outgrow the
         // `u32` offsets; a larger value takes the general path, whose splice checks.
         if self.fragment_start.is_none()
-            && !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+            && !has_tab_or_newline(value.as_bytes())
             && fits_u32(start as usize, 0, value.len().saturating_mul(3).saturating_add(1))
         {
             // The usual case, written in place: nothing follows the query, and the query state
@@ -691,7 +692,7 @@ impl Url {
             self.debug_check();
             return Ok(());
         }
-        if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        if !has_tab_or_newline(value.as_bytes()) {
             // Before a fragment, the same text spliced in.
             let range = (start, self.query_end());
             if self.splice_encoded(range, "?", value, set, "", Shift::Fragment).is_none() {
@@ -767,7 +768,7 @@ impl Url {
             self.debug_check();
             return Ok(());
         }
-        if !value.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+        if !has_tab_or_newline(value.as_bytes())
             && fits_u32(start as usize, 0, value.len().saturating_mul(3).saturating_add(1))
         {
             // Written in place too (the fragment is last): the fragment state

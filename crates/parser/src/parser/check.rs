@@ -19,7 +19,7 @@ use super::scheme::scheme_prefix_len;
 use crate::url::SchemeType;
 
 /// Whether some byte of `bytes` is an ASCII tab or newline, eight bytes at a time.
-fn has_tab_or_newline(bytes: &[u8]) -> bool {
+pub(crate) fn has_tab_or_newline(bytes: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut chunks = bytes.chunks_exact(8);
