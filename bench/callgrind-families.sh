@@ -6,11 +6,13 @@
 # its table.
 #
 # allocations: for ada (whose C++ allocations the bench's counting allocator cannot see), the
-# allocations in the second pass (the measured one): the difference of valgrind's "total heap
-# usage" count (malloc, calloc, realloc, new) between a run with one unmeasured pass before the
-# measured one and a run of the measured pass alone. Empty for the Rust contestants, whose
-# allocations in the second pass the bench counts itself; ALL_ALLOCATIONS=1 counts them for
-# every contestant (to check the two counts against each other).
+# allocations in the third pass (the one the bench counts for the Rust contestants: the first
+# two may grow buffers, and the in-place setters apply their second value in the second): the
+# difference of valgrind's "total heap usage" count (malloc, calloc, realloc, new) between a
+# run with two unmeasured passes before the measured one and a run with one. Empty for the
+# Rust contestants, whose allocations in the third pass the bench counts itself;
+# ALL_ALLOCATIONS=1 counts them for every contestant (to check the two counts against each
+# other).
 #
 #   bench/callgrind-families.sh [BIN] [OUT] [FILTER]
 #
@@ -37,9 +39,9 @@ heap_allocs() {
     n=$(awk '/^summary:|^totals:/ {print $2; exit}' "$tmp/cg.out")
     allocs=
     if [[ $imp == ada || ${ALL_ALLOCATIONS:-0} == 1 ]]; then
-        one=$(heap_allocs "$family" "$imp" 0)
         two=$(heap_allocs "$family" "$imp" 1)
-        [[ -n $one && -n $two ]] && allocs=$((two - one))
+        three=$(heap_allocs "$family" "$imp" 2)
+        [[ -n $two && -n $three ]] && allocs=$((three - two))
     fi
     printf '%s\t%s\t%s\t%s\n' "$family" "$imp" "$n" "$allocs" | tee -a "$out"
 done
