@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Instruction counts of every family (bench/src/families): each contestant alone, one pass, under
-# callgrind, counting only inside `measured_pass` (so loading and input derivation are excluded).
+# Instruction counts of every family (bench/src/families): each contestant alone, one pass (the
+# third, as the bench counts allocations in), under callgrind, counting only inside
+# `measured_pass` (so loading, input derivation and the two passes before are excluded).
 # Writes `family<TAB>impl<TAB>instructions<TAB>allocations` lines to OUT (default
 # target/families-instructions.tsv), which `weburl-bench families --instructions OUT` puts in
 # its table.
@@ -34,7 +35,7 @@ heap_allocs() {
     [[ -n $filter && $family != *"$filter"* ]] && continue
     [[ -n ${IMPLS:-} && " $IMPLS " != *" $imp "* ]] && continue
     valgrind --tool=callgrind --toggle-collect='*measured_pass*' \
-        --callgrind-out-file="$tmp/cg.out" "$bin" families-profile "$family" "$imp" \
+        --callgrind-out-file="$tmp/cg.out" "$bin" families-profile "$family" "$imp" 2 \
         > /dev/null 2> "$tmp/err" || { echo "failed: $family $imp" >&2; continue; }
     n=$(awk '/^summary:|^totals:/ {print $2; exit}' "$tmp/cg.out")
     allocs=

@@ -68,9 +68,10 @@ fn is_dot_segment(segment: &[u8]) -> bool {
 
 /// Whether the path start and path states (section 4.4) with state override take `value` for
 /// this URL as one run of segments, each percent-encoded with the path set and joined by `/`:
-/// it is not empty, has no `\` (a separator in special URLs) and no tab or newline, no `.` or `..` segment, no
-/// leading Windows drive letter segment in a `file` URL, and does not start with `//` when the
-/// host is null (which would need the `/.` prefix). A value not starting with `/` gets one
+/// it is not empty, has no `\` (a separator in special URLs) and no tab or newline, no `.` or
+/// `..` segment, no leading Windows drive letter segment in a `file` URL, and does not start
+/// with `//` when the host is null (which would need the `/.` prefix). `None` too for
+/// non-ASCII text in a special URL that is not `file`, which [`compose_special_path`] takes. A value not starting with `/` gets one
 /// (path start state, steps 1.2 and 4: the first code point is not consumed). Checked in one
 /// pass over the bytes; `plain_bytes` is [`plain_path_bytes`] of `value`.
 fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<PlainPath> {
@@ -83,6 +84,7 @@ fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<P
         return None;
     }
     let file = url.scheme_type.is_file();
+    let composable = url.scheme_type.is_special() && !file;
     // The usual value, a path of letters, digits and `-./_` with no segment starting with `.`:
     // tested 16 bytes at a time. (A `file` URL's first segment still needs its look below.)
     if slash && !file && plain_bytes == Some(true) {
@@ -100,8 +102,9 @@ fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<P
             first = false;
             segment_start = i + 1;
         } else if PATH.contains(b) || b == b'\\' {
-            if matches!(b, b'\\' | b'\t' | b'\n' | b'\r') {
-                // A separator in special URLs, or code points the parser removes first.
+            if matches!(b, b'\\' | b'\t' | b'\n' | b'\r') || (!b.is_ascii() && composable) {
+                // A separator in special URLs, or code points the parser removes first; or
+                // non-ASCII text, which the composed path encodes in the same pass.
                 return None;
             }
             encode = true;
@@ -266,18 +269,15 @@ impl Url {
     /// percent-encoded with the path set and with a `/` in front when it has none, replaces the
     /// path.
     pub(super) fn fast_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        let special_not_file = self.scheme_type.is_special() && !self.scheme_type.is_file();
         let bytes = value.as_bytes();
-        // A long non-ASCII value (every such byte is encoded) is composed in one pass, when it
-        // fits; so is any value the plain path does not take (dot segments, `\`).
-        let plain_bytes = plain_path_bytes(bytes);
-        if special_not_file && plain_bytes == Some(false) && !value.is_ascii() {
-            if let Some(outcome) = self.fast_composed_path(value) {
-                return Some(outcome);
-            }
-        }
-        let Some(plain) = is_plain_path(self, bytes, plain_bytes) else {
-            return if special_not_file { self.fast_composed_path(value) } else { None };
+        let Some(plain) = is_plain_path(self, bytes, plain_path_bytes(bytes)) else {
+            // Dot segments, `\`, or non-ASCII text (whose every byte is encoded): composed in
+            // one pass on the stack when the URL is special and not `file`, and the path fits.
+            return if self.scheme_type.is_special() && !self.scheme_type.is_file() {
+                self.fast_composed_path(value)
+            } else {
+                None
+            };
         };
         let start = self.authority_end();
         let (range, prefix) = ((start, self.path_end()), if plain.slash { "" } else { "/" });
@@ -295,8 +295,8 @@ impl Url {
     }
 
     /// The pathname setter after its opaque-path check, for a special URL that is not `file`
-    /// and a long non-ASCII value or one with dot segments or `\`: the path composed on the
-    /// stack by [`compose_special_path`] replaces the path.
+    /// and a value with non-ASCII text, dot segments or `\`: the path composed on the stack
+    /// by [`compose_special_path`] replaces the path.
     fn fast_composed_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
         let mut block = Block([0; COMPOSED_PATH]);
         let n = compose_special_path(value.as_bytes(), &mut block.0)?;
