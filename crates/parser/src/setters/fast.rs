@@ -70,10 +70,11 @@ fn is_dot_segment(segment: &[u8]) -> bool {
 /// this URL as one run of segments, each percent-encoded with the path set and joined by `/`:
 /// it is not empty, has no `\` (a separator in special URLs) and no tab or newline, no `.` or
 /// `..` segment, no leading Windows drive letter segment in a `file` URL, and does not start
-/// with `//` when the host is null (which would need the `/.` prefix). `None` too for
-/// non-ASCII text in a special URL that is not `file`, which [`compose_special_path`] takes. A value not starting with `/` gets one
-/// (path start state, steps 1.2 and 4: the first code point is not consumed). Checked in one
-/// pass over the bytes; `plain_bytes` is [`plain_path_bytes`] of `value`.
+/// with `//` when the host is null (which would need the `/.` prefix). A value not starting
+/// with `/` gets one (path start state, steps 1.2 and 4: the first code point is not
+/// consumed). Checked in one pass over the bytes; `plain_bytes` is [`plain_path_bytes`] of
+/// `value`. `None` too for non-ASCII text in a special URL that is not `file`, which
+/// [`compose_special_path`] takes.
 fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<PlainPath> {
     let (rest, slash) = match value {
         [] => return None,
@@ -125,7 +126,7 @@ const COMPOSED_PATH: usize = 256;
 /// is not `file`, and a value without tab or newline: writes the serialized path (section 4.5,
 /// step 3) into `out` and returns its length, or `None` when it does not fit or the value has
 /// a tab or newline (which the general path removes first). Unlike [`is_plain_path`] this
-/// takes `\` separators and `.` and `..` segments; one pass over the value.
+/// takes `\` separators, `.` and `..` segments and non-ASCII text; one pass over the value.
 fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
     // Path start state: a special URL's first `/` or `\` is consumed, any other code point
     // starts the first segment.
@@ -566,9 +567,9 @@ mod tests {
         assert_eq!(fast.check_invariants(), Ok(()), "{context:?}");
     }
 
-    /// Dotted and `\`-separated values on special URLs take the composed path, and values
-    /// whose path ends just before, at and just past the end of its stack block take it or
-    /// the general path and agree either way.
+    /// Dotted, `\`-separated and non-ASCII values on special URLs take the composed path,
+    /// and values whose path ends just before, at and just past the end of its stack block
+    /// take it or the general path and agree either way.
     #[test]
     fn composed_path_agrees_with_the_general_path() {
         let mut values: Vec<String> = [
@@ -587,6 +588,10 @@ mod tests {
             "/x/...",
             "/x/.a/a.",
             "/a/b/\t../c",
+            "/café/menü",
+            "/東京/地図.html",
+            "Ölfarbe/auf Leinwand",
+            "/a/b%2Fc/ü?#",
         ]
         .into_iter()
         .map(String::from)
