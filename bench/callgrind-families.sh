@@ -35,7 +35,7 @@ heap_allocs() {
     [[ -n $filter && $family != *"$filter"* ]] && continue
     [[ -n ${IMPLS:-} && " $IMPLS " != *" $imp "* ]] && continue
     valgrind --tool=callgrind --toggle-collect='*measured_pass*' \
-        --callgrind-out-file="$tmp/cg.out" "$bin" families-profile "$family" "$imp" 2 \
+        --callgrind-out-file="$tmp/cg.out" "$bin" families-profile "$family" "$imp" \
         > /dev/null 2> "$tmp/err" || { echo "failed: $family $imp" >&2; continue; }
     n=$(awk '/^summary:|^totals:/ {print $2; exit}' "$tmp/cg.out")
     allocs=

@@ -244,7 +244,7 @@ fn print_table(
     counts: &BTreeMap<(String, String), Counted>,
 ) {
     println!(
-        "weburl-bench families: {rounds} paired rounds, data {}\n\nratio = best peer's time / weburl's (median of per-round ratios, [min-max]); >1 means weburl is faster.\ninstr = the same peer's instruction count / weburl's (callgrind, one pass each, alone).\nallocs = allocations (alloc + realloc) per operation in the third pass, weburl vs that peer (ada's: valgrind's count of heap allocations, from the --instructions file).\n",
+        "weburl-bench families: {rounds} paired rounds, data {}\n\nratio = best peer's time / weburl's (median of per-round ratios, [min-max]); >1 means weburl is faster.\ninstr = the same peer's instruction count / weburl's (callgrind, the third pass of each, alone).\nallocs = allocations (alloc + realloc) per operation in the third pass, weburl vs that peer (ada's: valgrind's count of heap allocations, from the --instructions file).\n",
         data.display()
     );
     println!("| family | best peer | ratio | instr | allocs/op (weburl vs peer) | weburl ns/op |");
@@ -314,16 +314,16 @@ pub fn list(data: PathBuf) -> ExitCode {
 
 /// `families-profile FAMILY IMPL [PASSES]`: one pass of one contestant inside
 /// [`measured_pass`] (for callgrind's `--toggle-collect`), after `PASSES` unmeasured ones
-/// (default 1; thousands give a sampling profiler such as `perf record` enough samples of
-/// that contestant alone).
+/// (default [`WARM_PASSES`], as for the table's allocations; thousands give a sampling
+/// profiler such as `perf record` enough samples of that contestant alone).
 pub fn profile(mut args: impl Iterator<Item = String>, data: PathBuf) -> ExitCode {
     let usage = || {
         eprintln!("usage: weburl-bench families-profile FAMILY IMPL [PASSES]");
         ExitCode::from(2)
     };
     let (Some(family), Some(imp)) = (args.next(), args.next()) else { return usage() };
-    let passes = match args.next().map(|n| n.parse::<u32>()) {
-        None => 1,
+    let passes = match args.next().map(|n| n.parse::<usize>()) {
+        None => WARM_PASSES,
         Some(Ok(n)) => n,
         Some(Err(_)) => return usage(),
     };

@@ -683,7 +683,7 @@ mod tests {
                 while input.len() - lead.len() < DENSE_TAIL + 8 {
                     input.push_str(pieces[k % pieces.len()]);
                     k = k / pieces.len() + k % 7 + 1;
-                    // Every length of the rest, around the limit, is tried.
+                    // Only rests from 8 bytes below the limit on are checked.
                     let rest = input.len() - lead.len();
                     if rest + 8 < DENSE_TAIL {
                         continue;

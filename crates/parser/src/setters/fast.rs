@@ -85,7 +85,7 @@ fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<P
         return None;
     }
     let file = url.scheme_type.is_file();
-    let composable = url.scheme_type.is_special() && !file;
+    let composable = takes_composed_path(url);
     // The usual value, a path of letters, digits and `-./_` with no segment starting with `.`:
     // tested 16 bytes at a time. (A `file` URL's first segment still needs its look below.)
     if slash && !file && plain_bytes == Some(true) {
@@ -118,6 +118,12 @@ fn is_plain_path(url: &Url, value: &[u8], plain_bytes: Option<bool>) -> Option<P
     Some(PlainPath { slash, encode })
 }
 
+/// Whether the pathname setter of `url` may use [`compose_special_path`]: a special URL that
+/// is not `file` (whose first segment may be a drive letter).
+fn takes_composed_path(url: &Url) -> bool {
+    url.scheme_type.is_special() && !url.scheme_type.is_file()
+}
+
 /// The most bytes of a path that [`compose_special_path`] writes on the stack (a multiple of
 /// 16: the UTF-8 check reads whole 16-byte blocks).
 const COMPOSED_PATH: usize = 256;
@@ -128,13 +134,13 @@ const COMPOSED_PATH: usize = 256;
 /// a tab or newline (which the general path removes first). Unlike [`is_plain_path`] this
 /// takes `\` separators, `.` and `..` segments and non-ASCII text; one pass over the value.
 fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
-    // Path start state: a special URL's first `/` or `\` is consumed, any other code point
-    // starts the first segment.
+    // Path start state, step 1: a special URL's first `/` or `\` is consumed, any other code
+    // point starts the first segment.
     let rest = match value {
         [b'/' | b'\\', rest @ ..] => rest,
         _ => value,
     };
-    // Each segment is written after its `/`, encoded (path state, step 3); `segment` is
+    // Each segment is written after its `/`, encoded (path state, step 2.3); `segment` is
     // where that `/` is.
     *out.first_mut()? = b'/';
     let (mut n, mut segment) = (1, 0);
@@ -149,19 +155,20 @@ fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
             n = put_encoded(out, n, b, &PATH)?;
             continue;
         }
-        // Path state, step 1: the end of a segment.
+        // Path state, step 1: the end of a segment (EOF, `/` or `\`).
         let written = out.get(segment + 1..n).unwrap_or(&[]);
         let end = b.is_none();
         if is_double_dot(written) {
-            // Step 1.2: shorten the path (drop the segment before this one); step 1.3: at the
-            // end, an empty segment.
+            // Step 1.2: shorten the path (drop the segment before this one), then at the end
+            // an empty segment.
             n = out.get(..segment).and_then(|s| s.iter().rposition(|&c| c == b'/')).unwrap_or(0);
             if end {
                 *out.get_mut(n)? = b'/';
                 n += 1;
             }
         } else if is_single_dot(written) {
-            // Step 1.4: only at the end, an empty segment (the `/` is already there).
+            // Step 1.3: only at the end, an empty segment (the `/` is already there). Any
+            // other segment stays (step 1.4; no drive letter quirk, as the URL is not `file`).
             n = if end { segment + 1 } else { segment };
         }
         if end {
@@ -274,11 +281,7 @@ impl Url {
         let Some(plain) = is_plain_path(self, bytes, plain_path_bytes(bytes)) else {
             // Dot segments, `\`, or non-ASCII text (whose every byte is encoded): composed in
             // one pass on the stack when the URL is special and not `file`, and the path fits.
-            return if self.scheme_type.is_special() && !self.scheme_type.is_file() {
-                self.fast_composed_path(value)
-            } else {
-                None
-            };
+            return if takes_composed_path(self) { self.fast_composed_path(value) } else { None };
         };
         let start = self.authority_end();
         let (range, prefix) = ((start, self.path_end()), if plain.slash { "" } else { "/" });
