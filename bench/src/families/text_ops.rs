@@ -181,10 +181,39 @@ fn percent<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
         .iter()
         .map(|r| percent_encoding::percent_decode_str(r).decode_utf8_lossy().into_owned())
         .collect();
-    for (label, ours, theirs) in [
-        ("path set", &weburl::percent::PATH, &PE_PATH),
-        ("component set", &weburl::percent::COMPONENT, &PE_COMPONENT),
+    // Search terms and names in several scripts, short and long, as a query component or a
+    // form value carries them (every non-ASCII byte encoded).
+    let texts = [
+        "東京都渋谷区 ラーメン 営業時間",
+        "Москва новости сегодня",
+        "crème brûlée recette",
+        "مرحبا بالعالم",
+        "서울 맛집 추천",
+        "Zürich",
+        "naïve café",
+        "पुस्तकालय खोज",
+        "ελληνικά κείμενα για αρχάριους",
+        "😀 party 🎉",
+        "q",
+        "how to parse a url",
+    ];
+    let international: Vec<String> = (0..1000)
+        .map(|i| {
+            let text = texts[i % texts.len()];
+            if i % 3 == 0 { format!("{text} {i}") } else { text.to_owned() }
+        })
+        .collect();
+    for (label, inputs, ours, theirs) in [
+        ("path set", &decoded, &weburl::percent::PATH, &PE_PATH),
+        ("component set", &decoded, &weburl::percent::COMPONENT, &PE_COMPONENT),
+        (
+            "international text, component set",
+            &international,
+            &weburl::percent::COMPONENT,
+            &PE_COMPONENT,
+        ),
     ] {
+        let decoded = inputs;
         let name = format!("percent/encode ({label})");
         if !wanted(&name) {
             continue;
