@@ -263,6 +263,37 @@ fn percent<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<
             .note(format!("results differ on {differ} of {}", raw.len())),
         );
     }
+    if wanted("percent/decode (encoded international text)") {
+        // The international texts above as a query component carries them.
+        let encoded: Vec<String> = international
+            .iter()
+            .map(|t| {
+                weburl::percent::utf8_percent_encode(t, &weburl::percent::COMPONENT).to_string()
+            })
+            .collect();
+        let differ = encoded
+            .iter()
+            .filter(|r| {
+                weburl::percent::percent_decode_str(r).decode_utf8_lossy()
+                    != percent_encoding::percent_decode_str(r).decode_utf8_lossy()
+            })
+            .count();
+        let e2 = encoded.clone();
+        out.push(
+            Family::new("percent/decode (encoded international text)", encoded.len(), move || {
+                encoded
+                    .iter()
+                    .map(|r| weburl::percent::percent_decode_str(r).decode_utf8_lossy().len())
+                    .sum()
+            })
+            .peer("percent-encoding", move || {
+                e2.iter()
+                    .map(|r| percent_encoding::percent_decode_str(r).decode_utf8_lossy().len())
+                    .sum()
+            })
+            .note(format!("results differ on {differ} of 1000")),
+        );
+    }
 }
 
 fn form<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut Vec<Family<'a>>) {
