@@ -19,13 +19,14 @@
 //! The unit tests run it against the state machine on the WPT data, the benchmark data and
 //! generated inputs (a differential test: both must build the identical record).
 
+mod opaque;
 mod relative;
 mod scan;
 
 use alloc::string::String;
 use core::num::NonZeroU32;
 
-use weburl_percent::{AsciiSet, FRAGMENT, PATH, SPECIAL_QUERY};
+use weburl_percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 use super::URL_CODE_POINT;
 use super::authority::push_port;
@@ -134,6 +135,15 @@ static PATH_STOPS: [[u32; 256]; 8] = {
 
 /// Query state of a special URL: the query ends at `#`.
 static QUERY_CLASSES: [u8; 256] = classes(&SPECIAL_QUERY, b"#%");
+/// Query state of a URL that is not special (the query percent-encode set: `'` is copied).
+static OTHER_QUERY_CLASSES: [u8; 256] = classes(&QUERY, b"#%");
+/// The scan's stop table of [`OTHER_QUERY_CLASSES`].
+static OTHER_QUERY_STOPS: [[u8; 256]; 8] = positional(&OTHER_QUERY_CLASSES, 1);
+/// Opaque path state: `?` and `#` end the path; a space needs a look at what follows (step
+/// 3), which the fast path leaves to the state machine.
+static OPAQUE_CLASSES: [u8; 256] = classes(&C0_CONTROL, b"?#% ");
+/// The scan's stop table of [`OPAQUE_CLASSES`].
+static OPAQUE_STOPS: [[u8; 256]; 8] = positional(&OPAQUE_CLASSES, 1);
 /// Fragment state.
 static FRAGMENT_CLASSES: [u8; 256] = classes(&FRAGMENT, b"%");
 /// The scan's stop table of [`QUERY_CLASSES`].
@@ -464,8 +474,15 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let (scheme_len, scheme_type) = match quick {
             Some(found) => found,
             None => {
-                let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
-                let scheme_type = special_scheme(bytes.get(..scheme_len)?)?;
+                let special = bytes
+                    .iter()
+                    .take(6)
+                    .position(|&b| b == b':')
+                    .and_then(|len| Some((len, special_scheme(bytes.get(..len)?)?)));
+                let Some((scheme_len, scheme_type)) = special else {
+                    // Not a special scheme: perhaps one with an opaque path.
+                    return self.opaque();
+                };
                 if bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
                     return None;
                 }
@@ -624,7 +641,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             host_start: out_host_start,
             host_end,
             port,
-            host_kind,
+            host_kind: Some(host_kind),
             scheme_type,
             path_start,
         };
@@ -648,6 +665,8 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         if let Component::Path { at_segment } = from {
             let file = head.scheme_type == SchemeType::File;
             (pos, stop) = self.path(pos, head.path_start, file, at_segment)?;
+        } else if from == Component::OpaquePath {
+            (pos, stop) = self.opaque_path(pos)?;
         }
         // Query state.
         if from == Component::Query || stop == Some(b'?') {
@@ -655,7 +674,11 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 pos += 1;
             }
             query_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
-            pos = self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?;
+            pos = if head.scheme_type.is_special() {
+                self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?
+            } else {
+                self.component(pos, &OTHER_QUERY_CLASSES, &OTHER_QUERY_STOPS, b'#')?
+            };
             stop = bytes.get(pos).copied();
         }
         // Fragment state.
@@ -685,7 +708,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             query_start,
             fragment_start,
             port: head.port,
-            host_kind: Some(head.host_kind),
+            host_kind: head.host_kind,
             scheme_type: head.scheme_type,
         };
         url.debug_check();
@@ -790,6 +813,8 @@ enum Component {
     Query,
     /// At the fragment's first byte (after its `#`).
     Fragment,
+    /// At an opaque path's first byte (after the scheme's `:`).
+    OpaquePath,
 }
 
 /// The record up to the path: offsets in the output.
@@ -800,7 +825,8 @@ struct Head {
     host_start: usize,
     host_end: usize,
     port: Option<u16>,
-    host_kind: HostKind,
+    /// `None` for a URL with an opaque path (no host).
+    host_kind: Option<HostKind>,
     scheme_type: SchemeType,
     path_start: usize,
 }

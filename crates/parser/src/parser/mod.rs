@@ -577,7 +577,8 @@ pub(crate) fn parse_into(
     }
     if encoding.is_none() {
         // The base URL never matters to the inputs the fast path takes (a special scheme and
-        // `//`: scheme state step 2.6 leads to the same authority states as step 2.7).
+        // `//`: scheme state step 2.6 leads to the same authority states as step 2.7; or a
+        // scheme that is not special and an opaque path, step 2.9).
         if let Some(url) = fast::parse(input, sink.is_some(), &mut out) {
             return Ok(url);
         }

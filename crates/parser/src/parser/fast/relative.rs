@@ -35,7 +35,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         if !base.scheme_type.is_special() || base.scheme_type.is_file() {
             return None;
         }
-        let host_kind = base.host_kind?;
+        let host_kind = Some(base.host_kind?);
         // Basic URL parser step 1: nothing to trim.
         let (&first, &last) = (bytes.first()?, bytes.last()?);
         if first <= b' ' || last <= b' ' || u32::try_from(bytes.len()).is_err() {

@@ -145,8 +145,8 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
         assert_eq!(took(input, &base).as_deref(), Some(expected), "{input}");
     }
     for input in [
-        "", " x", "x ", "\\x", "/\\x", "a\\b", "x\ty", "https:x", "mailto:x", "//", "///x",
-        "//u@h/", "//127.1/", "é", "..\\x",
+        "", " x", "x ", "\\x", "/\\x", "a\\b", "x\ty", "https:x", "sc:/x", "//", "///x", "//u@h/",
+        "//127.1/", "é", "..\\x",
     ] {
         assert_eq!(took(input, &base), None, "{input}");
     }
@@ -429,6 +429,59 @@ fn takes_the_plain_cases_and_leaves_the_rest() {
     );
 }
 
+/// URLs with an opaque path: the ones the fast path takes, and those it leaves to the state
+/// machine (a space, a `/` after the scheme, a special scheme without `//`, a scheme that is
+/// not one).
+#[test]
+fn takes_opaque_paths_and_leaves_the_rest() {
+    for input in [
+        "mailto:user@example.com?subject=Hello%20there",
+        "MAILTO:User@Example.COM",
+        "data:text/plain;base64,SGVsbG8=",
+        "javascript:void(0);alert('x')",
+        "urn:isbn:0451450523",
+        "tel:+1-555-0100",
+        "blob:https://example.com/550e8400-e29b-41d4-a716-446655440000",
+        "a+b-c.d:x",
+        "sc:",
+        "sc:?",
+        "sc:#",
+        "sc:?'q'#f",
+        "sc:a%2Fb%zz?%41#%",
+        "sc:<a>{b}|c^`\\d\"e",
+        "sc:x?a b#c d",
+        "sc:x#?#",
+        "C:foo",
+    ] {
+        assert!(differential(input, None), "{input}");
+    }
+    // Lax mode copies what strict mode leaves to the state machine (validation errors).
+    assert!(parse("sc:a%zz", true, &mut String::new()).is_none());
+    assert!(parse("sc:a{b}", true, &mut String::new()).is_none());
+    let url = parse("sc:a<b>?c d", false, &mut String::new()).unwrap();
+    assert_eq!(url.serialization, "sc:a<b>?c%20d");
+    for input in [
+        "sc:a b",
+        "sc: a",
+        "sc:a\tb",
+        "sc:é",
+        "sc:/a",
+        "sc://h/a",
+        "http:a",
+        "HTTPS:a",
+        "ws:a",
+        "file:a",
+        "9a:x",
+        "-a:x",
+        "a_b:x",
+        "a",
+        "sc:a\u{7F}",
+    ] {
+        assert!(parse(input, false, &mut String::new()).is_none(), "{input}");
+        differential(input, None);
+    }
+}
+
 /// Pieces that steer generated inputs near the fast path's edges.
 const START: &[&str] = &[
     "http://",
@@ -445,6 +498,13 @@ const START: &[&str] = &[
     "sc://",
     "https:\\\\",
     " http://",
+    "mailto:",
+    "MailTo:",
+    "data:",
+    "sc:",
+    "a+b-c.d:",
+    "blob:",
+    "9a:",
 ];
 const PIECES: &[&str] = &[
     "a",
