@@ -19,7 +19,7 @@
 //! The unit tests run it against the state machine on the WPT data, the benchmark data and
 //! generated inputs (a differential test: both must build the identical record).
 
-mod opaque;
+mod rare;
 mod relative;
 mod scan;
 
@@ -33,6 +33,7 @@ use super::authority::push_port;
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
 
+pub(crate) use rare::parse_rare;
 pub(crate) use relative::join;
 pub(crate) use scan::plain_path_bytes;
 pub(super) use scan::scan_plain;
@@ -479,10 +480,8 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                     .take(6)
                     .position(|&b| b == b':')
                     .and_then(|len| Some((len, special_scheme(bytes.get(..len)?)?)));
-                let Some((scheme_len, scheme_type)) = special else {
-                    // Not a special scheme: perhaps one with an opaque path.
-                    return self.opaque();
-                };
+                // Not a special scheme: perhaps one with an opaque path (`parse_rare`).
+                let (scheme_len, scheme_type) = special?;
                 if bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
                     return None;
                 }
@@ -513,13 +512,26 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         host_start: usize,
         scheme_type: SchemeType,
     ) -> Option<Url> {
+        self.host_and_rest(scheme_end, host_start, None, scheme_type)
+    }
+
+    /// [`authority`](Self::authority) from the host at `host_start` of the input, after the
+    /// credentials that end at `username_end` of the output when there are some.
+    #[inline(always)]
+    fn host_and_rest(
+        &mut self,
+        scheme_end: usize,
+        host_start: usize,
+        username_end: Option<usize>,
+        scheme_type: SchemeType,
+    ) -> Option<Url> {
         let bytes = self.bytes;
         let out_host_start = self.out_len(host_start);
+        let file = scheme_type == SchemeType::File;
         // Host state (file host state for file): a plain domain, lowercased.
         let mut pos = host_start;
         let mut loose = false;
         let mut upper = false;
-        let file = scheme_type == SchemeType::File;
         // `file:///`: the empty host, no scan.
         let empty_file_host = file && bytes.get(host_start) == Some(&b'/');
         let end_byte = if empty_file_host {
@@ -637,7 +649,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         }
         let head = Head {
             scheme_end,
-            username_end: out_host_start,
+            username_end: username_end.unwrap_or(out_host_start),
             host_start: out_host_start,
             host_end,
             port,
@@ -674,10 +686,12 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 pos += 1;
             }
             query_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
-            pos = if head.scheme_type.is_special() {
-                self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?
-            } else {
+            // Only an opaque path's URL is not special here (`from` is a constant of each
+            // caller, so the choice costs nothing).
+            pos = if from == Component::OpaquePath {
                 self.component(pos, &OTHER_QUERY_CLASSES, &OTHER_QUERY_STOPS, b'#')?
+            } else {
+                self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?
             };
             stop = bytes.get(pos).copied();
         }

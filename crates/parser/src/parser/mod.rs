@@ -587,6 +587,9 @@ pub(crate) fn parse_into(
                 return Ok(url);
             }
         }
+        if let Some(url) = fast::parse_rare(input, sink.is_some(), &mut out) {
+            return Ok(url);
+        }
     }
     state_machine(input, base, encoding, sink, out)
 }
@@ -673,7 +676,9 @@ pub mod fuzzing {
     pub fn fast_path_agrees(input: &str, base: Option<&Url>) -> Result<bool, String> {
         let mut taken = false;
         for strict in [false, true] {
-            let Some(fast) = super::fast::parse(input, strict, &mut String::new()) else {
+            let fast = super::fast::parse(input, strict, &mut String::new())
+                .or_else(|| super::fast::parse_rare(input, strict, &mut String::new()));
+            let Some(fast) = fast else {
                 continue;
             };
             taken |= !strict;

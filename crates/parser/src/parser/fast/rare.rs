@@ -1,0 +1,172 @@
+//! The fast path's less common shapes, tried after the usual ones give up (`parse_rare`):
+//!
+//! - a URL with an opaque path (`mailto:`, `data:`, `javascript:`, `tel:`, `urn:`, `blob:`
+//!   ...): a scheme that is not special, `:`, and no `/` after it (scheme state step 2.9),
+//!   then the opaque path, query and fragment states. It gives up where the state machine has
+//!   more to do: a space in the path (opaque path state step 3 looks at what follows it), and
+//!   every byte that the other components give up on;
+//! - in lax mode, a special URL with credentials that need no encoding.
+
+use alloc::string::String;
+
+use weburl_percent::USERINFO;
+
+use super::{Component, Fast, Head, OPAQUE_CLASSES, OPAQUE_STOPS, scan_plain, special_scheme};
+use crate::url::{SchemeType, Url};
+
+impl<const STRICT: bool> Fast<'_, '_, STRICT> {
+    /// What [`parse_rare`] takes: an opaque path, or (lax mode) credentials.
+    #[inline(always)]
+    fn rare(&mut self) -> Option<Url> {
+        if let Some(url) = self.opaque() {
+            return Some(url);
+        }
+        if STRICT {
+            return None;
+        }
+        self.out.clear();
+        self.run = 0;
+        // A special scheme other than file and `//` (as `walk`), then credentials first.
+        let bytes = self.bytes;
+        let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
+        let scheme = bytes.get(..scheme_len)?;
+        let scheme_type = special_scheme(scheme)?;
+        if scheme_type == SchemeType::File || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
+            return None;
+        }
+        if scheme.iter().any(u8::is_ascii_uppercase) {
+            for &b in scheme {
+                self.out.push(char::from(b.to_ascii_lowercase()));
+            }
+            self.run = scheme_len;
+        }
+        self.credentials(scheme_len, scheme_len + 3, scheme_type)
+    }
+
+    /// Authority state for credentials (lax mode): the authority from `start` of the input
+    /// (after `//`) to its first `/`, `?`, `#` or `\\` holds one `@`, and before it a username
+    /// and an optional `:` and password that need no encoding (most do not); they are copied
+    /// as they are, and the host follows the `@`. `None` for the state machine: more than one
+    /// `@`, a byte the userinfo set encodes, or credentials the serializer shortens (an empty
+    /// password after `:`, or nothing at all).
+    #[inline(never)]
+    fn credentials(
+        &mut self,
+        scheme_end: usize,
+        start: usize,
+        scheme_type: SchemeType,
+    ) -> Option<Url> {
+        let rest = self.bytes.get(start..)?;
+        let end = rest
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+            .unwrap_or(rest.len());
+        let authority = rest.get(..end)?;
+        let at = authority.iter().position(|&b| b == b'@')?;
+        let userinfo = authority.get(..at)?;
+        // Authority state step 1.4: every byte but the `:` that ends the username is encoded
+        // with the userinfo set; only text that needs none is taken.
+        let colon = userinfo.iter().position(|&b| b == b':');
+        let needs_encoding = |part: &[u8]| part.iter().any(|&b| USERINFO.contains(b));
+        let (username, password) = match colon {
+            Some(colon) => (userinfo.get(..colon)?, Some(userinfo.get(colon + 1..)?)),
+            None => (userinfo, None),
+        };
+        if needs_encoding(username)
+            || password.is_some_and(|p| p.is_empty() || needs_encoding(p))
+            || (username.is_empty() && password.is_none())
+        {
+            return None;
+        }
+        let username_end = self.out_len(start + username.len());
+        self.host_and_rest(scheme_end, start + at + 1, Some(username_end), scheme_type)
+    }
+
+    /// From the start of the input (already checked to end in a byte above U+0020, which the
+    /// scheme's first byte is too); `None` unless the input has a scheme that is not special
+    /// and an opaque path.
+    #[inline(always)]
+    pub(super) fn opaque(&mut self) -> Option<Url> {
+        let bytes = self.bytes;
+        // Scheme start state: an ASCII alpha; scheme state: ASCII alphanumerics, `+`, `-` and
+        // `.` up to the `:`.
+        if !bytes.first()?.is_ascii_alphabetic() {
+            return None;
+        }
+        let scheme_len = bytes
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+        let scheme = bytes.get(..scheme_len)?;
+        // Step 2.9: not special, and no `/` after the `:` (else the path or authority state).
+        if bytes.get(scheme_len) != Some(&b':')
+            || special_scheme(scheme).is_some()
+            || bytes.get(scheme_len + 1) == Some(&b'/')
+        {
+            return None;
+        }
+        // Scheme state step 2.1: the scheme in ASCII lowercase.
+        if scheme.iter().any(u8::is_ascii_uppercase) {
+            for &b in scheme {
+                self.out.push(char::from(b.to_ascii_lowercase()));
+            }
+            self.run = scheme_len;
+        }
+        let after = scheme_len + 1;
+        let head = Head {
+            scheme_end: scheme_len,
+            username_end: after,
+            host_start: after,
+            host_end: after,
+            port: None,
+            host_kind: None,
+            scheme_type: SchemeType::NotSpecial,
+            path_start: after,
+        };
+        self.rest(after, Component::OpaquePath, head, None)
+    }
+
+    /// Opaque path state from `pos` to the end of the path (a `?`, a `#` or the end): returns
+    /// where it ends and the byte there, `None` to give up.
+    #[inline(always)]
+    pub(super) fn opaque_path(&mut self, mut pos: usize) -> Option<(usize, Option<u8>)> {
+        loop {
+            // Word by word (the query scan's blocks copy a `?`, which ends this path).
+            pos = scan_plain(self.bytes, pos, &OPAQUE_STOPS);
+            match self.bytes.get(pos).copied() {
+                // Steps 1 and 2.
+                b @ (None | Some(b'?' | b'#')) => return Some((pos, b)),
+                // Step 4 (a space, step 3, is not taken).
+                Some(b) => {
+                    if !self.take(pos, b, &OPAQUE_CLASSES) {
+                        return None;
+                    }
+                }
+            }
+            pos += 1;
+        }
+    }
+}
+
+/// [`parse`] for the less common shapes it gives up on: a URL with an opaque path (`mailto:`,
+/// `data:`, ...) and, in lax mode, a special URL with credentials that need no encoding. The
+/// parser's entry tries it after [`parse`] and [`join`], so that the usual inputs never pay
+/// for it.
+#[inline(never)]
+pub(crate) fn parse_rare(input: &str, strict: bool, out: &mut String) -> Option<Url> {
+    let bytes = input.as_bytes();
+    // Basic URL parser step 1: no leading or trailing C0 control or space to trim (the
+    // scheme's first byte is an alpha, so only the end needs a look).
+    if *bytes.last()? <= b' ' || u32::try_from(bytes.len()).is_err() {
+        return None;
+    }
+    out.clear();
+    let url = if strict {
+        Fast::<true> { input, bytes, out: &mut *out, run: 0 }.rare()
+    } else {
+        Fast::<false> { input, bytes, out: &mut *out, run: 0 }.rare()
+    };
+    if url.is_none() {
+        out.clear();
+    }
+    url
+}
