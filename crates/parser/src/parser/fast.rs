@@ -433,6 +433,127 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         true
     }
 
+    /// Host state (file host state for file) from `host_start`: a plain domain (lowercased),
+    /// a serialized IPv4 address, or a file URL's empty host. Returns where the host ends, the
+    /// byte there and the host's kind; `None` to give up.
+    #[inline(always)]
+    fn plain_host(
+        &mut self,
+        host_start: usize,
+        file: bool,
+    ) -> Option<(usize, Option<u8>, HostKind)> {
+        let bytes = self.bytes;
+        let mut pos = host_start;
+        let mut loose = false;
+        let mut upper = false;
+        // `file:///`: the empty host, no scan.
+        let empty_file_host = file && bytes.get(host_start) == Some(&b'/');
+        let end_byte = if empty_file_host {
+            Some(b'/')
+        } else {
+            loop {
+                pos = if STRICT {
+                    scan(bytes, pos, StrictHost)
+                } else {
+                    scan_plain(bytes, pos, &HOST_STOPS)
+                };
+                let Some(&b) = bytes.get(pos) else { break None };
+                match class(&HOST_CLASSES, b) {
+                    H_UPPER => upper = true,
+                    H_LOOSE => loose = true,
+                    H_END => break Some(b),
+                    _ => return None,
+                }
+                pos += 1;
+            }
+        };
+        let host = bytes.get(host_start..pos)?;
+        let mut host_kind = HostKind::Domain;
+        if host.is_empty() {
+            // An empty host fails for special URLs, except file (file host state step 1.2);
+            // `file:///` also leaves `/` as the first byte of the path.
+            if !file {
+                return None;
+            }
+            host_kind = HostKind::Empty;
+        } else {
+            // Ends in a number (host parser step 8): the IPv4 parser. The last label, or the
+            // one before when the host ends with `.`. Four decimal numbers as the IPv4
+            // serializer writes them are kept as they are (no validation error); any other
+            // form is for the state machine.
+            let ipv4 = !surely_not_a_number(host);
+            if ipv4 {
+                if !is_serialized_ipv4(host) {
+                    return None;
+                }
+                host_kind = HostKind::Ipv4;
+            } else if STRICT && (loose || !surely_strict_ok(host)) {
+                // Domain parser steps 1-2: the strict ToASCII's validation error.
+                return None;
+            }
+            // File host state step 1.3.4: "localhost" becomes the empty host. (An IPv4
+            // address has no letter to lowercase.)
+            if ipv4 {
+                debug_assert!(!upper);
+            } else if file && host.eq_ignore_ascii_case(b"localhost") {
+                self.flush(host_start, pos);
+                host_kind = HostKind::Empty;
+            } else if upper {
+                self.flush(host_start, pos);
+                let lower_start = self.out.len();
+                self.out.push_str(self.input.get(host_start..pos).unwrap_or(""));
+                if let Some(appended) = self.out.get_mut(lower_start..) {
+                    appended.make_ascii_lowercase();
+                }
+            }
+        }
+        Some((pos, end_byte, host_kind))
+    }
+
+    /// Host state (not file) from `host_start` through the host parser (section 3.5): any host
+    /// of a special URL (an IPv6 address, an IPv4 address in another form, a domain to map
+    /// or encode), serialized into the output (lax mode: no validation errors are reported).
+    /// Returns what [`plain_host`](Self::plain_host) does.
+    #[inline(never)]
+    fn general_host(&mut self, host_start: usize) -> Option<(usize, Option<u8>, HostKind)> {
+        let rest = self.bytes.get(host_start..)?;
+        // The host ends at a `:` outside brackets, or at `/`, `?`, `#` or `\` (host state
+        // steps 2 and 3); a `\`, a tab or a newline (removed before parsing) is for the state
+        // machine.
+        let mut inside_brackets = false;
+        let mut len = rest.len();
+        for (i, &b) in rest.iter().enumerate() {
+            match b {
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                b':' if !inside_brackets => {
+                    len = i;
+                    break;
+                }
+                b'/' | b'?' | b'#' => {
+                    len = i;
+                    break;
+                }
+                b'\\' | b'\t' | b'\n' | b'\r' => return None,
+                _ => {}
+            }
+        }
+        let pos = host_start + len;
+        // The rest of the walk gives up on any byte that is not ASCII: then the state machine
+        // would run the host parser again.
+        if !self.bytes.get(pos..)?.is_ascii() {
+            return None;
+        }
+        let host = self.input.get(host_start..pos)?;
+        self.flush(host_start, pos);
+        let kind = weburl_host::parse_host_into(host, false, self.out, None).ok()?;
+        // A special URL's host is never empty or opaque.
+        if matches!(kind, HostKind::Empty | HostKind::Opaque) {
+            return None;
+        }
+        Some((pos, self.bytes.get(pos).copied(), kind))
+    }
+
     /// Query or fragment state from `pos` (after its delimiter) to the first `stop` byte or
     /// the end; returns where it stopped, `None` to give up. `stops` is the scan's table of
     /// `table`.
@@ -512,7 +633,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         host_start: usize,
         scheme_type: SchemeType,
     ) -> Option<Url> {
-        self.host_and_rest(scheme_end, host_start, None, scheme_type)
+        self.host_and_rest(scheme_end, host_start, None, scheme_type, false)
     }
 
     /// [`authority`](Self::authority) from the host at `host_start` of the input, after the
@@ -524,75 +645,26 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         host_start: usize,
         username_end: Option<usize>,
         scheme_type: SchemeType,
+        general: bool,
     ) -> Option<Url> {
         let bytes = self.bytes;
         let out_host_start = self.out_len(host_start);
         let file = scheme_type == SchemeType::File;
-        // Host state (file host state for file): a plain domain, lowercased.
-        let mut pos = host_start;
-        let mut loose = false;
-        let mut upper = false;
-        // `file:///`: the empty host, no scan.
-        let empty_file_host = file && bytes.get(host_start) == Some(&b'/');
-        let end_byte = if empty_file_host {
-            Some(b'/')
-        } else {
-            loop {
-                pos = if STRICT {
-                    scan(bytes, pos, StrictHost)
-                } else {
-                    scan_plain(bytes, pos, &HOST_STOPS)
-                };
-                let Some(&b) = bytes.get(pos) else { break None };
-                match class(&HOST_CLASSES, b) {
-                    H_UPPER => upper = true,
-                    H_LOOSE => loose = true,
-                    H_END => break Some(b),
-                    _ => return None,
+        // Host state (file host state for file).
+        let (mut pos, end_byte, host_kind) = if general {
+            // The plain scan first (most hosts), then the host parser.
+            let before = (self.out.len(), self.run);
+            match self.plain_host(host_start, file) {
+                Some(host) => host,
+                None => {
+                    self.out.truncate(before.0);
+                    self.run = before.1;
+                    self.general_host(host_start)?
                 }
-                pos += 1;
             }
+        } else {
+            self.plain_host(host_start, file)?
         };
-        let host = bytes.get(host_start..pos)?;
-        let mut host_kind = HostKind::Domain;
-        if host.is_empty() {
-            // An empty host fails for special URLs, except file (file host state step 1.2);
-            // `file:///` also leaves `/` as the first byte of the path.
-            if !file {
-                return None;
-            }
-            host_kind = HostKind::Empty;
-        } else {
-            // Ends in a number (host parser step 8): the IPv4 parser. The last label, or the
-            // one before when the host ends with `.`. Four decimal numbers as the IPv4
-            // serializer writes them are kept as they are (no validation error); any other
-            // form is for the state machine.
-            let ipv4 = !surely_not_a_number(host);
-            if ipv4 {
-                if !is_serialized_ipv4(host) {
-                    return None;
-                }
-                host_kind = HostKind::Ipv4;
-            } else if STRICT && (loose || !surely_strict_ok(host)) {
-                // Domain parser steps 1-2: the strict ToASCII's validation error.
-                return None;
-            }
-            // File host state step 1.3.4: "localhost" becomes the empty host. (An IPv4
-            // address has no letter to lowercase.)
-            if ipv4 {
-                debug_assert!(!upper);
-            } else if file && host.eq_ignore_ascii_case(b"localhost") {
-                self.flush(host_start, pos);
-                host_kind = HostKind::Empty;
-            } else if upper {
-                self.flush(host_start, pos);
-                let lower_start = self.out.len();
-                self.out.push_str(self.input.get(host_start..pos).unwrap_or(""));
-                if let Some(appended) = self.out.get_mut(lower_start..) {
-                    appended.make_ascii_lowercase();
-                }
-            }
-        }
         let host_end = self.out_len(pos);
         // Port state.
         let mut port = None;

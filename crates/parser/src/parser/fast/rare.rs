@@ -5,7 +5,9 @@
 //!   then the opaque path, query and fragment states. It gives up where the state machine has
 //!   more to do: a space in the path (opaque path state step 3 looks at what follows it), and
 //!   every byte that the other components give up on;
-//! - in lax mode, a special URL with credentials that need no encoding.
+//! - in lax mode, a special URL (not file) with credentials that need no encoding, or with a
+//!   host that the plain host scan leaves (an IPv6 address, an IPv4 address in another form,
+//!   a domain to map or encode): the host parser serializes it.
 
 use alloc::string::String;
 
@@ -39,6 +41,11 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 self.out.push(char::from(b.to_ascii_lowercase()));
             }
             self.run = scheme_len;
+        }
+        // No `@` anywhere (memchr, a word at a time): no credentials, but a host for the host
+        // parser (an IPv6 address, a domain to map ...).
+        if !bytes.contains(&b'@') {
+            return self.host_and_rest(scheme_len, scheme_len + 3, None, scheme_type, true);
         }
         self.credentials(scheme_len, scheme_len + 3, scheme_type)
     }
@@ -79,7 +86,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             return None;
         }
         let username_end = self.out_len(start + username.len());
-        self.host_and_rest(scheme_end, start + at + 1, Some(username_end), scheme_type)
+        self.host_and_rest(scheme_end, start + at + 1, Some(username_end), scheme_type, true)
     }
 
     /// From the start of the input (already checked to end in a byte above U+0020, which the
