@@ -30,6 +30,7 @@ pub struct Inputs {
     mix_hosts: OnceCell<Vec<String>>,
     decomposed_hosts: OnceCell<Vec<String>>,
     queries: OnceCell<Vec<String>>,
+    shapes: OnceCell<Vec<String>>,
 }
 
 /// A small deterministic generator (64-bit LCG, high bits).
@@ -87,6 +88,38 @@ impl Inputs {
             mix_hosts: OnceCell::new(),
             decomposed_hosts: OnceCell::new(),
             queries: OnceCell::new(),
+            shapes: OnceCell::new(),
+        })
+    }
+
+    /// 2,800 generated URLs of shapes the lists hold few of, 200 of each of 14 (a seeded
+    /// generator): `mailto:`, `data:`, `javascript:`, `tel:`, `urn:` and `blob:` URLs (opaque
+    /// paths), credentials, IPv6 and IPv4 hosts, a scheme that is not special with a host
+    /// (`git+ssh://`), non-ASCII hosts, upper-case URLs, dot segments and `wss:` with a port.
+    pub fn shapes(&self) -> &[String] {
+        self.shapes.get_or_init(|| {
+            let mut rng = Rng::new(0x05ee_d0f5_a9e5);
+            let words = ["alpha", "news", "Shop", "docs", "x", "team-7", "b2b", "Info"];
+            let mut out = Vec::new();
+            for i in 0..200 {
+                let w = *rng.pick(&words);
+                let n = rng.below(100_000);
+                out.push(format!("mailto:{w}{n}@example.com?subject=Re%3A%20{w}"));
+                out.push(format!("data:text/plain;base64,SGVsbG8{n}="));
+                out.push(format!("javascript:void(0);show('{w}')"));
+                out.push(format!("tel:+1-555-{:04}", n % 10_000));
+                out.push(format!("urn:isbn:{n}"));
+                out.push(format!("blob:https://{w}.example/{n:x}-4a1b-9c2d"));
+                out.push(format!("https://{w}:{n}@example.com/private/{i}"));
+                out.push(format!("http://[2001:db8::{n:x}]:8080/{w}"));
+                out.push(format!("http://10.{}.{}.{}/{w}", n % 256, i % 256, n % 7));
+                out.push(format!("git+ssh://git@github.com/{w}/repo{n}.git"));
+                out.push(format!("https://{w}-m\u{FC}nchen.de/{n}"));
+                out.push(format!("HTTPS://WWW.{}.COM/{w}/{n}?Q=1", w.to_uppercase()));
+                out.push(format!("https://example.com/a/./{w}/../b/{n}"));
+                out.push(format!("wss://socket.example.com:8443/{w}?room={n}"));
+            }
+            out
         })
     }
 

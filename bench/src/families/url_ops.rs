@@ -17,6 +17,9 @@ pub fn families<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut
             out.push(parse(name, &set.lines));
         }
     }
+    if wanted("parse/other shapes") {
+        out.push(parse("parse/other shapes".to_owned(), inputs.shapes()));
+    }
     if wanted("can_parse/all lists") {
         let lines: Vec<&'a str> = inputs.all_lines().collect();
         out.push(can_parse(lines));
