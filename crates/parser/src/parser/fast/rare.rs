@@ -155,7 +155,8 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
 }
 
 /// [`parse`] for the less common shapes it gives up on: a URL with an opaque path (`mailto:`,
-/// `data:`, ...) and, in lax mode, a special URL with credentials that need no encoding. The
+/// `data:`, ...) and, in lax mode, a special URL (not file) with credentials that need no
+/// encoding or with a host for the host parser (an IPv6 address, a domain to map ...). The
 /// parser's entry tries it after [`parse`] and [`join`], so that the usual inputs never pay
 /// for it.
 #[inline(never)]
