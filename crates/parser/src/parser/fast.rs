@@ -515,7 +515,11 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// or encode), serialized into the output (lax mode: no validation errors are reported).
     /// Returns what [`plain_host`](Self::plain_host) does.
     #[inline(never)]
-    fn general_host(&mut self, host_start: usize) -> Option<(usize, Option<u8>, HostKind)> {
+    fn general_host(
+        &mut self,
+        host_start: usize,
+        opaque: bool,
+    ) -> Option<(usize, Option<u8>, HostKind)> {
         let rest = self.bytes.get(host_start..)?;
         // The host ends at a `:` outside brackets, or at `/`, `?`, `#` or `\` (host state
         // steps 2 and 3); a `\`, a tab or a newline (removed before parsing) is for the state
@@ -546,9 +550,10 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         }
         let host = self.input.get(host_start..pos)?;
         self.flush(host_start, pos);
-        let kind = weburl_host::parse_host_into(host, false, self.out, None).ok()?;
-        // A special URL's host is never empty or opaque.
-        if matches!(kind, HostKind::Empty | HostKind::Opaque) {
+        let kind = weburl_host::parse_host_into(host, opaque, self.out, None).ok()?;
+        // A special URL's host is never empty or opaque; an empty host (of a URL that is not
+        // special) fails with credentials or a port, which is for the state machine.
+        if kind == HostKind::Empty || (kind == HostKind::Opaque && !opaque) {
             return None;
         }
         Some((pos, self.bytes.get(pos).copied(), kind))
@@ -651,7 +656,10 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let out_host_start = self.out_len(host_start);
         let file = scheme_type == SchemeType::File;
         // Host state (file host state for file).
-        let (mut pos, end_byte, host_kind) = if general {
+        let (mut pos, end_byte, host_kind) = if general && scheme_type == SchemeType::NotSpecial {
+            // An opaque host (or an IPv6 address): the host parser only.
+            self.general_host(host_start, true)?
+        } else if general {
             // The plain scan first (most hosts), then the host parser.
             let before = (self.out.len(), self.run);
             match self.plain_host(host_start, file) {
@@ -659,7 +667,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 None => {
                     self.out.truncate(before.0);
                     self.run = before.1;
-                    self.general_host(host_start)?
+                    self.general_host(host_start, false)?
                 }
             }
         } else {
@@ -708,6 +716,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let path_start = self.out_len(pos);
         if bytes.get(pos) == Some(&b'/') {
             pos += 1;
+        } else if scheme_type == SchemeType::NotSpecial {
+            // An empty path (a URL that is not special gets no `/`): the state machine.
+            return None;
         } else {
             self.flush(pos, pos);
             self.out.push('/');
@@ -758,9 +769,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 pos += 1;
             }
             query_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
-            // Only an opaque path's URL is not special here (`from` is a constant of each
-            // caller, so the choice costs nothing).
-            pos = if from == Component::OpaquePath {
+            // The query set for a URL that is not special (an opaque path's, or one with an
+            // opaque host), the special-query set for the others.
+            pos = if from == Component::OpaquePath || head.scheme_type == SchemeType::NotSpecial {
                 self.component(pos, &OTHER_QUERY_CLASSES, &OTHER_QUERY_STOPS, b'#')?
             } else {
                 self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?

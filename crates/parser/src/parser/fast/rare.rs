@@ -7,7 +7,9 @@
 //!   every byte that the other components give up on;
 //! - in lax mode, a special URL (not file) with credentials that need no encoding, or with a
 //!   host that the plain host scan leaves (an IPv6 address, an IPv4 address in another form,
-//!   a domain to map or encode): the host parser serializes it.
+//!   a domain to map or encode): the host parser serializes it;
+//! - in lax mode, a URL that is not special with `//`, a host (opaque, or an IPv6 address,
+//!   through the host parser) and a path that starts with `/`.
 
 use alloc::string::String;
 
@@ -28,12 +30,21 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         }
         self.out.clear();
         self.run = 0;
-        // A special scheme other than file and `//` (as `walk`), then credentials first.
+        // A scheme other than file and `//`, then the authority (scheme state steps 2.7 and
+        // 2.8 with the special authority slashes or path or authority state).
         let bytes = self.bytes;
-        let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
+        if !bytes.first()?.is_ascii_alphabetic() {
+            return None;
+        }
+        let scheme_len = bytes
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
         let scheme = bytes.get(..scheme_len)?;
-        let scheme_type = special_scheme(scheme)?;
-        if scheme_type == SchemeType::File || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
+        let scheme_type = special_scheme(scheme).unwrap_or(SchemeType::NotSpecial);
+        if bytes.get(scheme_len) != Some(&b':')
+            || scheme_type == SchemeType::File
+            || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//"
+        {
             return None;
         }
         if scheme.iter().any(u8::is_ascii_uppercase) {

@@ -487,6 +487,15 @@ fn takes_other_hosts_in_lax_mode() {
         "http://127.1:80/",
         "https://%65xample.com/",
         "wss://\u{FF25}\u{FF38}.com:443/",
+        "sc://h/p",
+        "git+ssh://git@github.com/org/repo.git",
+        "SC://H%41x/p?q'#f",
+        "sc://[::1]:8080/x",
+        "sc://h:0080/",
+        "sc://h:/x",
+        "sc://u:p@h/x?y",
+        "sc://h/a/./b/../c",
+        "sc://h\u{E9}/x",
     ] {
         assert!(differential(input, None), "{input}");
         assert!(parse_rare(input, true, &mut String::new()).is_none(), "{input}");
@@ -501,6 +510,14 @@ fn takes_other_hosts_in_lax_mode() {
         "file://[::1]/",
         "https://a%00b/",
         "https:///x",
+        "sc://h",
+        "sc://h?q",
+        "sc:///x",
+        "sc://:80/",
+        "sc://h\\x/",
+        "sc://a b/",
+        "sc://h:99999/",
+        "sc://h/a\\b",
     ] {
         assert!(parse_rare(input, false, &mut String::new()).is_none(), "{input}");
         differential(input, None);
@@ -544,7 +561,6 @@ fn takes_opaque_paths_and_leaves_the_rest() {
         "sc:a\tb",
         "sc:é",
         "sc:/a",
-        "sc://h/a",
         "http:a",
         "HTTPS:a",
         "ws:a",
