@@ -33,18 +33,10 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         // A scheme other than file and `//`, then the authority (scheme state steps 2.7 and
         // 2.8 with the special authority slashes or path or authority state).
         let bytes = self.bytes;
-        if !bytes.first()?.is_ascii_alphabetic() {
-            return None;
-        }
-        let scheme_len = bytes
-            .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+        let scheme_len = scheme_len(bytes)?;
         let scheme = bytes.get(..scheme_len)?;
         let scheme_type = special_scheme(scheme).unwrap_or(SchemeType::NotSpecial);
-        if bytes.get(scheme_len) != Some(&b':')
-            || scheme_type == SchemeType::File
-            || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//"
-        {
+        if scheme_type == SchemeType::File || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
             return None;
         }
         if scheme.iter().any(u8::is_ascii_uppercase) {
@@ -106,20 +98,10 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     #[inline(always)]
     pub(super) fn opaque(&mut self) -> Option<Url> {
         let bytes = self.bytes;
-        // Scheme start state: an ASCII alpha; scheme state: ASCII alphanumerics, `+`, `-` and
-        // `.` up to the `:`.
-        if !bytes.first()?.is_ascii_alphabetic() {
-            return None;
-        }
-        let scheme_len = bytes
-            .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+        let scheme_len = scheme_len(bytes)?;
         let scheme = bytes.get(..scheme_len)?;
         // Step 2.9: not special, and no `/` after the `:` (else the path or authority state).
-        if bytes.get(scheme_len) != Some(&b':')
-            || special_scheme(scheme).is_some()
-            || bytes.get(scheme_len + 1) == Some(&b'/')
-        {
+        if special_scheme(scheme).is_some() || bytes.get(scheme_len + 1) == Some(&b'/') {
             return None;
         }
         // Scheme state step 2.1: the scheme in ASCII lowercase.
@@ -163,6 +145,19 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             pos += 1;
         }
     }
+}
+
+/// Scheme start and scheme states: the length of the scheme (an ASCII alpha, then ASCII
+/// alphanumerics, `+`, `-` and `.`) that a `:` ends, or `None`.
+#[inline(always)]
+fn scheme_len(bytes: &[u8]) -> Option<usize> {
+    if !bytes.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let len = bytes
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
+    (bytes.get(len) == Some(&b':')).then_some(len)
 }
 
 /// [`parse`] for the less common shapes it gives up on: a URL with an opaque path (`mailto:`,
