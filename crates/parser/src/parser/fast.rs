@@ -29,7 +29,7 @@ use core::num::NonZeroU32;
 use weburl_percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 use super::URL_CODE_POINT;
-use super::authority::push_port;
+use super::authority::{ends_authority, push_port};
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
 
@@ -521,24 +521,24 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         opaque: bool,
     ) -> Option<(usize, Option<u8>, HostKind)> {
         let rest = self.bytes.get(host_start..)?;
-        // The host ends at a `:` outside brackets, or at `/`, `?`, `#` or `\` (host state
+        // The host ends at a `:` outside brackets or at the end of the authority (host state
         // steps 2 and 3); a `\`, a tab or a newline (removed before parsing) is for the state
         // machine.
         let mut inside_brackets = false;
         let mut len = rest.len();
         for (i, &b) in rest.iter().enumerate() {
             match b {
+                b'\\' | b'\t' | b'\n' | b'\r' => return None,
                 b'[' => inside_brackets = true,
                 b']' => inside_brackets = false,
                 b':' if !inside_brackets => {
                     len = i;
                     break;
                 }
-                b'/' | b'?' | b'#' => {
+                _ if ends_authority(b, !opaque) => {
                     len = i;
                     break;
                 }
-                b'\\' | b'\t' | b'\n' | b'\r' => return None,
                 _ => {}
             }
         }
@@ -601,13 +601,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let (scheme_len, scheme_type) = match quick {
             Some(found) => found,
             None => {
-                let special = bytes
-                    .iter()
-                    .take(6)
-                    .position(|&b| b == b':')
-                    .and_then(|len| Some((len, special_scheme(bytes.get(..len)?)?)));
-                // Not a special scheme: perhaps one with an opaque path (`parse_rare`).
-                let (scheme_len, scheme_type) = special?;
+                let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
+                // Not a special scheme: `parse_rare` may take it.
+                let scheme_type = special_scheme(bytes.get(..scheme_len)?)?;
                 if bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
                     return None;
                 }
@@ -771,7 +767,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             query_start = NonZeroU32::new(to_u32(self.out_len(pos - 1)));
             // The query set for a URL that is not special (an opaque path's, or one with an
             // opaque host), the special-query set for the others.
-            pos = if from == Component::OpaquePath || head.scheme_type == SchemeType::NotSpecial {
+            pos = if head.scheme_type == SchemeType::NotSpecial {
                 self.component(pos, &OTHER_QUERY_CLASSES, &OTHER_QUERY_STOPS, b'#')?
             } else {
                 self.component(pos, &QUERY_CLASSES, &QUERY_STOPS, b'#')?

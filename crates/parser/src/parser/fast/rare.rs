@@ -15,6 +15,7 @@ use alloc::string::String;
 
 use weburl_percent::USERINFO;
 
+use super::super::authority::ends_authority;
 use super::{Component, Fast, Head, OPAQUE_CLASSES, OPAQUE_STOPS, scan_plain, special_scheme};
 use crate::url::{SchemeType, Url};
 
@@ -39,12 +40,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         if scheme_type == SchemeType::File || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
             return None;
         }
-        if scheme.iter().any(u8::is_ascii_uppercase) {
-            for &b in scheme {
-                self.out.push(char::from(b.to_ascii_lowercase()));
-            }
-            self.run = scheme_len;
-        }
+        self.write_scheme(scheme);
         // No `@` anywhere (memchr, a word at a time): no credentials, but a host for the host
         // parser (an IPv6 address, a domain to map ...).
         if !bytes.contains(&b'@') {
@@ -53,10 +49,22 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         self.credentials(scheme_len, scheme_len + 3, scheme_type)
     }
 
+    /// Scheme start and scheme states, step 1: `scheme` (the input's first bytes) in ASCII
+    /// lowercase, written only when it has an upper-case letter (else it stays pending).
+    #[inline(always)]
+    fn write_scheme(&mut self, scheme: &[u8]) {
+        if scheme.iter().any(u8::is_ascii_uppercase) {
+            for &b in scheme {
+                self.out.push(char::from(b.to_ascii_lowercase()));
+            }
+            self.run = scheme.len();
+        }
+    }
+
     /// Authority state for credentials (lax mode): the authority from `start` of the input
-    /// (after `//`) to its first `/`, `?`, `#` or `\\` holds one `@`, and before it a username
-    /// and an optional `:` and password that need no encoding (most do not); they are copied
-    /// as they are, and the host follows the `@`. `None` for the state machine: more than one
+    /// (after `//`) to its first `/`, `?` or `#` (or `\\`, when special) holds one `@`, and
+    /// before it a username and an optional `:` and password that need no encoding (most do
+    /// not); they are copied as they are, and the host follows the `@`. `None` for the state machine: more than one
     /// `@`, a byte the userinfo set encodes, or credentials the serializer shortens (an empty
     /// password after `:`, or nothing at all).
     #[inline(never)]
@@ -67,10 +75,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         scheme_type: SchemeType,
     ) -> Option<Url> {
         let rest = self.bytes.get(start..)?;
-        let end = rest
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
-            .unwrap_or(rest.len());
+        // Authority state step 2: where the authority ends.
+        let special = scheme_type.is_special();
+        let end = rest.iter().position(|&b| ends_authority(b, special)).unwrap_or(rest.len());
         let authority = rest.get(..end)?;
         let at = authority.iter().position(|&b| b == b'@')?;
         let userinfo = authority.get(..at)?;
@@ -104,13 +111,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         if special_scheme(scheme).is_some() || bytes.get(scheme_len + 1) == Some(&b'/') {
             return None;
         }
-        // Scheme state step 2.1: the scheme in ASCII lowercase.
-        if scheme.iter().any(u8::is_ascii_uppercase) {
-            for &b in scheme {
-                self.out.push(char::from(b.to_ascii_lowercase()));
-            }
-            self.run = scheme_len;
-        }
+        self.write_scheme(scheme);
         let after = scheme_len + 1;
         let head = Head {
             scheme_end: scheme_len,
