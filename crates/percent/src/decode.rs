@@ -35,15 +35,6 @@ fn hex_value(byte: u8) -> u8 {
     HEX_VALUE.get(usize::from(byte)).copied().unwrap_or(NOT_HEX)
 }
 
-/// The byte that the two hex digits after the first byte of `escape` (three bytes) stand for.
-#[inline(always)]
-fn escape_value(escape: &[u8]) -> Option<u8> {
-    let &[_, hi, lo] = escape else { return None };
-    let (hi, lo) = (hex_value(hi), hex_value(lo));
-    // Digit values are below 16; `NOT_HEX` has every bit set.
-    if hi | lo > 0x0F { None } else { Some(hi << 4 | lo) }
-}
-
 /// The byte that the percent-encoded byte at the start of `bytes` stands for, when `bytes`
 /// starts with `%` and two ASCII hex digits (percent-decode, step 2's condition); `None`
 /// otherwise.
@@ -58,13 +49,17 @@ fn escape_value(escape: &[u8]) -> Option<u8> {
 #[must_use]
 pub fn decode_escape(bytes: &[u8]) -> Option<u8> {
     match bytes {
-        [b'%', hi, lo, ..] => {
-            let (hi, lo) = (hex_value(*hi), hex_value(*lo));
-            // Digit values are below 16; `NOT_HEX` has every bit set.
-            if hi | lo > 0x0F { None } else { Some(hi << 4 | lo) }
-        }
+        [b'%', hi, lo, ..] => hex_pair(*hi, *lo),
         _ => None,
     }
+}
+
+/// The byte that the hex digits `hi` and `lo` stand for, or `None` when either is not one.
+#[inline(always)]
+fn hex_pair(hi: u8, lo: u8) -> Option<u8> {
+    let (hi, lo) = (hex_value(hi), hex_value(lo));
+    // Digit values are below 16; `NOT_HEX` has every bit set.
+    if hi | lo > 0x0F { None } else { Some(hi << 4 | lo) }
 }
 
 /// Percent-decode the byte sequence `input`.
@@ -176,11 +171,14 @@ impl<'a> PercentDecode<'a> {
                     // How many well-formed escapes follow one another...
                     let escapes = rest
                         .chunks_exact(3)
-                        .take_while(|c| c.first() == Some(&b'%') && escape_value(c).is_some())
+                        .take_while(|c| matches!(c, [b'%', hi, lo] if hex_pair(*hi, *lo).is_some()))
                         .count();
                     let (run, after) = rest.split_at_checked(3 * escapes).unwrap_or((&[], rest));
                     // ... then step 2.3 for each, written with one capacity check.
-                    out.extend(run.chunks_exact(3).map(|c| escape_value(c).unwrap_or_default()));
+                    out.extend(run.chunks_exact(3).map(|c| match c {
+                        [_, hi, lo] => hex_pair(*hi, *lo).unwrap_or_default(),
+                        _ => 0,
+                    }));
                     rest = after;
                     if rest.first() != Some(&b'%') {
                         continue;

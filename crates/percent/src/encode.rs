@@ -154,12 +154,7 @@ where
     fn block(&mut self, set: &AsciiSet, block: &[u8; 16], at: usize) {
         push_run(self.start, at, &self.text, self.out);
         for &b in block {
-            if set.contains(b) {
-                push_member(b, self.space_as_plus, self.out);
-            } else {
-                // Not a member, so ASCII (every non-ASCII byte is in every set).
-                self.out.push(char::from(b & 0x7F));
-            }
+            push_byte(b, set, self.space_as_plus, self.out);
         }
         self.start = at + 16;
     }
@@ -185,13 +180,19 @@ const DENSE_TAIL: usize = 32;
 #[inline(never)]
 fn encode_dense(tail: &[u8], class: &AsciiSet, space_as_plus: bool, out: &mut String) {
     for &b in tail {
-        if class.contains(b) {
-            push_member(b, space_as_plus, out);
-        } else {
-            // Not a member, so ASCII (every non-ASCII byte is in every set); the mask tells
-            // the compiler so, making the push a one-byte store.
-            out.push(char::from(b & 0x7F));
-        }
+        push_byte(b, class, space_as_plus, out);
+    }
+}
+
+/// Appends `b` as [`push_member`] writes it when `class` has it, else as it is.
+#[inline(always)]
+fn push_byte(b: u8, class: &AsciiSet, space_as_plus: bool, out: &mut String) {
+    if class.contains(b) {
+        push_member(b, space_as_plus, out);
+    } else {
+        // Not a member, so ASCII (every non-ASCII byte is in every set); the mask tells the
+        // compiler so, making the push a one-byte store.
+        out.push(char::from(b & 0x7F));
     }
 }
 
