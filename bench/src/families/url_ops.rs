@@ -22,7 +22,11 @@ pub fn families<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut
     }
     if wanted("can_parse/all lists") {
         let lines: Vec<&'a str> = inputs.all_lines().collect();
-        out.push(can_parse(lines));
+        out.push(can_parse("can_parse/all lists", lines));
+    }
+    if wanted("can_parse/other shapes") {
+        let lines: Vec<&'a str> = inputs.shapes().iter().map(String::as_str).collect();
+        out.push(can_parse("can_parse/other shapes", lines));
     }
     for (k, kind) in RELATIVE_KINDS.iter().enumerate() {
         let name = format!("join/{kind}");
@@ -75,14 +79,14 @@ fn parse<'a>(name: String, lines: &'a [String]) -> Family<'a> {
     ))
 }
 
-fn can_parse(lines: Vec<&str>) -> Family<'_> {
+fn can_parse<'a>(name: &str, lines: Vec<&'a str>) -> Family<'a> {
     let n = lines.len();
     let disagree = lines
         .iter()
         .filter(|l| weburl::Url::can_parse(l, None) != ada_url::Url::can_parse(l, None))
         .count();
     let (l1, l2, l3) = (lines.clone(), lines.clone(), lines);
-    Family::new("can_parse/all lists", n, move || {
+    Family::new(name, n, move || {
         l1.iter().filter(|l| weburl::Url::can_parse(l, None)).count()
     })
     .peer("ada", move || l2.iter().filter(|l| ada_url::Url::can_parse(l, None)).count())
