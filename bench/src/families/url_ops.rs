@@ -86,12 +86,10 @@ fn can_parse<'a>(name: &str, lines: Vec<&'a str>) -> Family<'a> {
         .filter(|l| weburl::Url::can_parse(l, None) != ada_url::Url::can_parse(l, None))
         .count();
     let (l1, l2, l3) = (lines.clone(), lines.clone(), lines);
-    Family::new(name, n, move || {
-        l1.iter().filter(|l| weburl::Url::can_parse(l, None)).count()
-    })
-    .peer("ada", move || l2.iter().filter(|l| ada_url::Url::can_parse(l, None)).count())
-    .peer("url", move || l3.iter().filter(|l| url::Url::parse(l).is_ok()).count())
-    .note(format!("weburl and ada disagree on {disagree} lines"))
+    Family::new(name, n, move || l1.iter().filter(|l| weburl::Url::can_parse(l, None)).count())
+        .peer("ada", move || l2.iter().filter(|l| ada_url::Url::can_parse(l, None)).count())
+        .peer("url", move || l3.iter().filter(|l| url::Url::parse(l).is_ok()).count())
+        .note(format!("weburl and ada disagree on {disagree} lines"))
 }
 
 fn join<'a>(name: String, abs: &'a [String], links: &'a [(usize, String)]) -> Family<'a> {

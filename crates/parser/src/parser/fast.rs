@@ -1,6 +1,6 @@
-//! The fast path of the basic URL parser (section 4.4) for the common case: an ASCII input with
-//! a special scheme followed by `//`, a plain domain host, an optional port, and a path, query
-//! and fragment that need no drive-letter work. Dot segments of a special non-file path are
+//! The fast path of the basic URL parser (section 4.4) for the common case: an input with a
+//! special scheme followed by `//`, a plain domain host, an optional port, and a path, query
+//! and fragment (a file URL's path may start with a drive letter). Dot segments of a special non-file path are
 //! removed on the way (path state steps 1.2-1.3 on the output written so far); `relative`
 //! is the entry for a relative reference against a base (`Url::join`).
 //!
@@ -8,13 +8,16 @@
 //! component is scanned eight bytes at a time: byte `i` of a word is looked up in the `i`-th
 //! of eight per-position tables whose entries OR into one bit per byte that needs a look, so
 //! the lowest set bit is the exact stop (no byte loop after the word loop, whose exit would
-//! mispredict). Runs that need no edit are copied in bulk. Whenever the
-//! input leaves that common shape (tabs or newlines, surrounding C0 controls or spaces,
-//! credentials, IPv6 addresses and IPv4 addresses not written in their serialized form,
-//! percent-encoded or non-ASCII hosts, backslashes, dot segments
-//! of a file URL, Windows drive letters, non-ASCII code points, ...) it gives up and the state machine parses
-//! the input from the start. In `strict` mode (someone listens for validation errors) it also
-//! gives up on every input that has a validation error, so that it never has one to report.
+//! mispredict). Runs that need no edit are copied in bulk. In lax mode, a run of non-ASCII
+//! bytes in the path, query or fragment is percent-encoded a byte at a time (the UTF-8 of code
+//! points that each of those sets encodes), a file URL's drive letter `C|` becomes `C:`, and
+//! the parser's entry trims leading and trailing C0 controls and spaces before a second try.
+//! Whenever the input leaves that common shape (tabs or newlines, credentials, IPv6
+//! addresses and IPv4 addresses not written in their serialized form, percent-encoded or
+//! non-ASCII hosts, backslashes, dot segments of a file URL, ...) it gives up and the state
+//! machine parses the input from the start. In `strict` mode (someone listens for validation
+//! errors) it also gives up on every input that has a validation error, so that it never has
+//! one to report, and on every non-ASCII byte (a noncharacter is one).
 //!
 //! The unit tests run it against the state machine on the WPT data, the benchmark data and
 //! generated inputs (a differential test: both must build the identical record).
@@ -410,27 +413,45 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     }
 
     /// Handles the byte `b` at `pos` that the scan stopped at in a path, query or fragment: a
-    /// percent-encoded byte, a byte copied with a validation error, or a `%`. Returns false
-    /// when the fast path must give up (and for the component's delimiters).
+    /// percent-encoded byte, a byte copied with a validation error, a `%`, or (lax mode) a run
+    /// of non-ASCII bytes. Returns where the walk goes on; `None` when the fast path must give
+    /// up (and for the component's delimiters).
     #[inline]
-    fn take(&mut self, pos: usize, b: u8, table: &[u8; 256]) -> bool {
+    fn take(&mut self, pos: usize, b: u8, table: &[u8; 256]) -> Option<usize> {
         match class(table, b) {
             ENCODE_OK => {}
             ENCODE if !STRICT => {}
-            LOOSE => return !STRICT,
+            LOOSE => return (!STRICT).then_some(pos + 1),
             STOP if b == b'%' => {
                 // A `%` not followed by two hex digits is copied with a validation error.
                 let hex = self
                     .bytes
                     .get(pos + 1..pos + 3)
                     .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
-                return hex || !STRICT;
+                return (hex || !STRICT).then_some(pos + 1);
             }
-            _ => return false,
+            STOP if !STRICT && !b.is_ascii() => return Some(self.encode_non_ascii(pos)),
+            _ => return None,
         }
         self.flush(pos, pos + 1);
         self.out.push_str(weburl_percent::percent_encode_byte(b));
-        true
+        Some(pos + 1)
+    }
+
+    /// Lax mode: the run of non-ASCII bytes at `pos` percent-encoded, a byte at a time (the
+    /// UTF-8 of code points that every component's set encodes: the path, query, fragment and
+    /// opaque path states' "UTF-8 percent-encode c"; a noncharacter's validation error is not
+    /// reported in lax mode). Returns where the run ends.
+    #[inline(never)]
+    fn encode_non_ascii(&mut self, pos: usize) -> usize {
+        let rest = self.bytes.get(pos..).unwrap_or_default();
+        let len = rest.iter().position(u8::is_ascii).unwrap_or(rest.len());
+        self.flush(pos, pos + len);
+        self.out.reserve(3 * len);
+        for &b in rest.get(..len).unwrap_or_default() {
+            self.out.push_str(weburl_percent::percent_encode_byte(b));
+        }
+        pos + len
     }
 
     /// Host state (file host state for file) from `host_start`: a plain domain (lowercased),
@@ -543,11 +564,6 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             }
         }
         let pos = host_start + len;
-        // The rest of the walk gives up on any byte that is not ASCII: then the state machine
-        // would run the host parser again.
-        if !self.bytes.get(pos..)?.is_ascii() {
-            return None;
-        }
         let host = self.input.get(host_start..pos)?;
         self.flush(host_start, pos);
         let kind = weburl_host::parse_host_into(host, opaque, self.out, None).ok()?;
@@ -575,12 +591,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             match self.bytes.get(pos) {
                 None => return Some(pos),
                 Some(&b) if b == stop => return Some(pos),
-                Some(&b) => {
-                    if !self.take(pos, b, table) {
-                        return None;
-                    }
-                    pos += 1;
-                }
+                Some(&b) => pos = self.take(pos, b, table)?,
             }
         }
     }
@@ -719,12 +730,19 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             self.flush(pos, pos);
             self.out.push('/');
         }
-        // Path state. A file URL's first segment may be a Windows drive letter (steps 1.4 and
-        // 1.5): left to the state machine.
+        // Path state, step 1.4: a file URL whose first segment is a Windows drive letter.
         if file
             && matches!(bytes.get(pos..pos + 2), Some([a, b':' | b'|']) if a.is_ascii_alphabetic())
+            && matches!(bytes.get(pos + 2), None | Some(b'/' | b'\\' | b'?' | b'#'))
         {
-            return None;
+            // Its `|` becomes `:` (not a URL code point: a validation error in strict mode).
+            if bytes.get(pos + 1) == Some(&b'|') {
+                if STRICT {
+                    return None;
+                }
+                self.flush(pos + 1, pos + 2);
+                self.out.push(':');
+            }
         }
         let head = Head {
             scheme_end,
@@ -839,17 +857,14 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                             continue;
                         }
                     }
-                    if b == Some(b'%') && !self.take(pos, b'%', &PATH_CLASSES) {
-                        return None;
+                    if b == Some(b'%') {
+                        pos = self.take(pos, b'%', &PATH_CLASSES)?;
+                    } else {
+                        pos += 1;
                     }
                 }
-                Some(b) => {
-                    if !self.take(pos, b, &PATH_CLASSES) {
-                        return None;
-                    }
-                }
+                Some(b) => pos = self.take(pos, b, &PATH_CLASSES)?,
             }
-            pos += 1;
         }
     }
 

@@ -576,22 +576,55 @@ pub(crate) fn parse_into(
         out.reserve(room);
     }
     if encoding.is_none() {
+        let strict = sink.is_some();
         // The base URL never matters to the inputs the fast path takes (a special scheme and
         // `//`: scheme state step 2.6 leads to the same authority states as step 2.7; or a
         // scheme that is not special and an opaque path, step 2.9).
-        if let Some(url) = fast::parse(input, sink.is_some(), &mut out) {
+        if let Some(url) = fast::parse(input, strict, &mut out) {
             return Ok(url);
         }
         if let Some(base) = base {
-            if let Some(url) = fast::join(input, base, sink.is_some(), &mut out) {
+            if let Some(url) = fast::join(input, base, strict, &mut out) {
                 return Ok(url);
             }
         }
-        if let Some(url) = fast::parse_rare(input, sink.is_some(), &mut out) {
+        if let Some(url) = fast::parse_rare(input, strict, &mut out) {
             return Ok(url);
+        }
+        if !strict && is_padded(input) {
+            // Lax mode, basic URL parser step 1 (its validation error unheard): the fast
+            // paths again on the trimmed input.
+            if let Some(url) = fast_trimmed(input, base, &mut out) {
+                return Ok(url);
+            }
         }
     }
     state_machine(input, base, encoding, sink, out)
+}
+
+/// Whether `input` starts or ends with a C0 control or space (basic URL parser step 1 trims
+/// them; the fast paths take no input that has them).
+#[inline(always)]
+fn is_padded(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    bytes.first().is_some_and(|&b| is_c0_or_space(b))
+        || bytes.last().is_some_and(|&b| is_c0_or_space(b))
+}
+
+/// `input` without its leading and trailing C0 controls and spaces (basic URL parser step 1).
+pub(crate) fn trim_c0_or_space(input: &str) -> &str {
+    input.trim_matches(|c: char| c <= ' ')
+}
+
+/// The fast paths in lax mode for an input with leading or trailing C0 controls or spaces:
+/// they run on the trimmed input (the state machine gets the input as it is).
+#[inline(never)]
+#[cold]
+fn fast_trimmed(input: &str, base: Option<&Url>, out: &mut String) -> Option<Url> {
+    let trimmed = trim_c0_or_space(input);
+    fast::parse(trimmed, false, out)
+        .or_else(|| fast::join(trimmed, base?, false, out))
+        .or_else(|| fast::parse_rare(trimmed, false, out))
 }
 
 /// The basic URL parser without the fast path: parses `input` against `base` into `out`

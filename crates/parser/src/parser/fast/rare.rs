@@ -137,13 +137,8 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 // Steps 1 and 2.
                 b @ (None | Some(b'?' | b'#')) => return Some((pos, b)),
                 // Step 4 (a space, step 3, is not taken).
-                Some(b) => {
-                    if !self.take(pos, b, &OPAQUE_CLASSES) {
-                        return None;
-                    }
-                }
+                Some(b) => pos = self.take(pos, b, &OPAQUE_CLASSES)?,
             }
-            pos += 1;
         }
     }
 }
