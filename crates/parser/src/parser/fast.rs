@@ -483,6 +483,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                     H_UPPER => upper = true,
                     H_LOOSE => loose = true,
                     H_END => break Some(b),
+                    // Host state step 3: a special URL's `\` ends the host too (lax mode:
+                    // the path state's validation error unheard; file is not taken).
+                    _ if b == b'\\' && !STRICT && !file => break Some(b),
                     _ => return None,
                 }
                 pos += 1;
@@ -543,13 +546,13 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     ) -> Option<(usize, Option<u8>, HostKind)> {
         let rest = self.bytes.get(host_start..)?;
         // The host ends at a `:` outside brackets or at the end of the authority (host state
-        // steps 2 and 3); a `\`, a tab or a newline (removed before parsing) is for the state
-        // machine.
+        // steps 2 and 3: a `\` too, when special); a tab or a newline (removed before
+        // parsing) is for the state machine.
         let mut inside_brackets = false;
         let mut len = rest.len();
         for (i, &b) in rest.iter().enumerate() {
             match b {
-                b'\\' | b'\t' | b'\n' | b'\r' => return None,
+                b'\t' | b'\n' | b'\r' => return None,
                 b'[' => inside_brackets = true,
                 b']' => inside_brackets = false,
                 b':' if !inside_brackets => {
@@ -615,6 +618,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
                 // Not a special scheme: `parse_rare` may take it.
                 let scheme_type = special_scheme(bytes.get(..scheme_len)?)?;
+                // Backslashes for slashes: `parse_rare` may take them.
                 if bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
                     return None;
                 }
@@ -692,7 +696,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             let mut value: u32 = 0;
             while let Some(&b) = bytes.get(pos) {
                 if !b.is_ascii_digit() {
-                    if !matches!(b, b'/' | b'?' | b'#') {
+                    // Port state step 2.1 (lax mode: a special URL's `\` too).
+                    let special_end = b == b'\\' && !STRICT && scheme_type.is_special();
+                    if !(matches!(b, b'/' | b'?' | b'#') || special_end) {
                         return None;
                     }
                     break;
@@ -721,8 +727,15 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         }
         // Path start state: the path's first `/`, read from the input or not.
         let path_start = self.out_len(pos);
+        let mut at_segment = false;
         if bytes.get(pos) == Some(&b'/') {
             pos += 1;
+        } else if bytes.get(pos) == Some(&b'\\') && !STRICT && scheme_type.is_special() && !file {
+            // Lax mode: a special URL's `\` is its path's first `/` (path start state).
+            self.flush(pos, pos + 1);
+            self.out.push('/');
+            pos += 1;
+            at_segment = true;
         } else if scheme_type == SchemeType::NotSpecial {
             // An empty path (a URL that is not special gets no `/`): the state machine.
             return None;
@@ -754,7 +767,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             scheme_type,
             path_start,
         };
-        self.rest(pos, Component::Path { at_segment: false }, head, None)
+        self.rest(pos, Component::Path { at_segment }, head, None)
     }
 
     /// From `pos` to the end: the path (a segment starts at `pos` when `at_segment`), query
@@ -772,8 +785,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         // The byte that ended the path (the query and fragment starts look at none).
         let mut stop = None;
         if let Component::Path { at_segment } = from {
-            let file = head.scheme_type == SchemeType::File;
-            (pos, stop) = self.path(pos, head.path_start, file, at_segment)?;
+            (pos, stop) = self.path(pos, head.path_start, head.scheme_type, at_segment)?;
         } else if from == Component::OpaquePath {
             (pos, stop) = self.opaque_path(pos)?;
         }
@@ -827,22 +839,24 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     }
 
     /// Path state from `pos` of the input to the end of the path (a `?`, a `#` or the end),
-    /// for a path written from `path_start` of the output; a segment starts at `pos` when
-    /// `at_segment` (the first segment of a path-relative reference). Returns where the path
-    /// ends and the byte there, `None` to give up.
+    /// for a path of a URL of `scheme_type` written from `path_start` of the output; a segment
+    /// starts at `pos` when `at_segment` (after a `\`, or the first segment of a path-relative
+    /// reference). Returns where the path ends and the byte there, `None` to give up.
     #[inline(always)]
     fn path(
         &mut self,
         mut pos: usize,
         path_start: usize,
-        file: bool,
+        scheme_type: SchemeType,
         at_segment: bool,
     ) -> Option<(usize, Option<u8>)> {
         let bytes = self.bytes;
+        let file = scheme_type == SchemeType::File;
+        // Lax mode: a special URL's `\` is a `/` (step 1, with a validation error); not for
+        // file, whose drive letters are for the state machine.
+        let backslash = !STRICT && scheme_type.is_special() && !file;
         if at_segment && matches!(bytes.get(pos), Some(b'.' | b'%')) {
-            if let Some(next) = self.dot_segment(pos, path_start, file)? {
-                pos = next;
-            }
+            pos = self.dot_segments(pos, path_start, file, backslash)?;
         }
         loop {
             pos = scan_path(bytes, pos);
@@ -852,7 +866,8 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                 Some(b'.' | b'%') => {
                     // Path state steps 1.2-1.3: a segment starting here may be a dot segment.
                     if bytes.get(pos.wrapping_sub(1)) == Some(&b'/') {
-                        if let Some(next) = self.dot_segment(pos, path_start, file)? {
+                        let next = self.dot_segments(pos, path_start, file, backslash)?;
+                        if next != pos {
                             pos = next;
                             continue;
                         }
@@ -863,9 +878,35 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                         pos += 1;
                     }
                 }
+                Some(b'\\') if backslash => {
+                    self.flush(pos, pos + 1);
+                    self.out.push('/');
+                    // The scan sees no `/` before the next segment: its dot segments here.
+                    pos = self.dot_segments(pos + 1, path_start, file, backslash)?;
+                }
                 Some(b) => pos = self.take(pos, b, &PATH_CLASSES)?,
             }
         }
+    }
+
+    /// [`dot_segment`](Self::dot_segment) for the segments from `pos` on, as long as each is a
+    /// dot segment (after one that a `\` ends, the scan would not see the next one's start);
+    /// returns where the walk goes on, `None` to give up.
+    #[inline(never)]
+    fn dot_segments(
+        &mut self,
+        mut pos: usize,
+        path_start: usize,
+        file: bool,
+        backslash: bool,
+    ) -> Option<usize> {
+        while matches!(self.bytes.get(pos), Some(b'.' | b'%')) {
+            match self.dot_segment(pos, path_start, file, backslash)? {
+                Some(next) => pos = next,
+                None => break,
+            }
+        }
+        Some(pos)
     }
 
     /// Path state steps 1.2 and 1.3 for the segment starting at `pos` (after a `/`, which
@@ -873,9 +914,15 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// dot segment; `Some(Some(next))` when it was one, removed (a double-dot segment also
     /// shortens the path written from `path_start`) with its `/`, and the walk goes on at
     /// `next`; `None` to give up (a file URL's path, whose shortening keeps a drive letter,
-    /// or a backslash after the segment).
+    /// or a backslash after the segment unless `backslash` makes it a `/`).
     #[cold]
-    fn dot_segment(&mut self, pos: usize, path_start: usize, file: bool) -> Option<Option<usize>> {
+    fn dot_segment(
+        &mut self,
+        pos: usize,
+        path_start: usize,
+        file: bool,
+        backslash: bool,
+    ) -> Option<Option<usize>> {
         // A dot segment is at most 6 bytes long: look no further than 7.
         let rest = self.bytes.get(pos..)?;
         let head = rest.get(..7).unwrap_or(rest);
@@ -890,6 +937,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let end = pos + len;
         let slash = match self.bytes.get(end) {
             Some(b'/') => true,
+            Some(b'\\') if backslash => true,
             Some(b'\\') => return None,
             _ => false,
         };

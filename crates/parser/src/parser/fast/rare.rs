@@ -37,16 +37,32 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let scheme_len = scheme_len(bytes)?;
         let scheme = bytes.get(..scheme_len)?;
         let scheme_type = special_scheme(scheme).unwrap_or(SchemeType::NotSpecial);
-        if scheme_type == SchemeType::File || bytes.get(scheme_len + 1..scheme_len + 3)? != b"//" {
+        let slashes = bytes.get(scheme_len + 1..scheme_len + 3)?;
+        if scheme_type == SchemeType::File {
             return None;
         }
+        let backslashed = slashes != b"//" && self.backslashed_slashes(slashes, scheme_type)?;
         self.write_scheme(scheme);
+        if backslashed {
+            self.flush(scheme_len + 1, scheme_len + 3);
+            self.out.push_str("//");
+        }
         // No `@` anywhere (memchr, a word at a time): no credentials, but a host for the host
         // parser (an IPv6 address, a domain to map ...).
         if !bytes.contains(&b'@') {
             return self.host_and_rest(scheme_len, scheme_len + 3, None, scheme_type, true);
         }
         self.credentials(scheme_len, scheme_len + 3, scheme_type)
+    }
+
+    /// Lax mode: whether `slashes`, the two bytes after a special scheme's `:` that are not
+    /// `//`, are two of `/` and `\` (then `Some(true)`: the special authority slashes and
+    /// ignore slashes states take them as `//`, with a validation error); `None` otherwise,
+    /// and for file (whose slashes the file states read).
+    #[cold]
+    fn backslashed_slashes(&self, slashes: &[u8], scheme_type: SchemeType) -> Option<bool> {
+        let slashes_only = slashes.iter().all(|&b| matches!(b, b'/' | b'\\'));
+        (!STRICT && scheme_type != SchemeType::File && slashes_only).then_some(true)
     }
 
     /// Scheme start and scheme states, step 1: `scheme` (the input's first bytes) in ASCII

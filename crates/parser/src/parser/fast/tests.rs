@@ -148,12 +148,16 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
             "https://u:p@base.example:8443/dir/sub/%E6%9D%B1/?%C3%A9#%C3%A9",
         ),
         ("../\u{E9}x\u{E9}", "https://u:p@base.example:8443/dir/%C3%A9x%C3%A9"),
+        // Lax mode: `\` is a `/` of a special URL.
+        ("a\\b", "https://u:p@base.example:8443/dir/sub/a/b"),
+        ("..\\x", "https://u:p@base.example:8443/dir/x"),
+        ("a\\..\\..\\x\\.\\%2e\\.%2E\\y", "https://u:p@base.example:8443/dir/y"),
     ] {
         assert_eq!(took(input, &base).as_deref(), Some(expected), "{input}");
     }
     for input in [
-        "", " x", "x ", "\\x", "/\\x", "a\\b", "x\ty", "https:x", "sc:/x", "//", "///x", "//u@h/",
-        "//127.1/", "..\\x",
+        "", " x", "x ", "\\x", "/\\x", "x\ty", "https:x", "sc:/x", "//", "///x", "//u@h/",
+        "//127.1/",
     ] {
         assert_eq!(took(input, &base), None, "{input}");
     }
@@ -411,12 +415,27 @@ fn takes_the_plain_cases_and_leaves_the_rest() {
         "https://a/\u{6771}\u{4EAC}/x?q=caf\u{E9}#r\u{E9}sum\u{E9}",
         "https://a/%\u{E9}/\u{E9}.\u{E9}/..?\u{1F600}'#\u{FEFF}",
         "https://a/b?\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+        "https://a\\b",
+        "https://a/..\\b",
+        "http:\\\\Example.com\\a\\b?c\\d#e\\f",
+        "https:/\\a:8080\\x",
+        "wss:\\/a\\.\\..\\%2E\\b",
+        "https://a/b\\..\\..\\c\\..",
+        "https://a/b/.\\./..\\c",
     ] {
         assert!(differential(input, None), "{input}");
     }
-    // Strict mode leaves non-ASCII text (a noncharacter is a validation error) and a drive
-    // letter's `|` (not a URL code point).
-    for input in ["https://a/\u{E9}", "https://a/?\u{E9}", "https://a/#\u{E9}", "file:///C|/x"] {
+    // Strict mode leaves non-ASCII text (a noncharacter is a validation error), a drive
+    // letter's `|` (not a URL code point) and backslashes.
+    for input in [
+        "https://a/\u{E9}",
+        "https://a/?\u{E9}",
+        "https://a/#\u{E9}",
+        "file:///C|/x",
+        "https://a\\b",
+        "https:\\\\a/",
+        "https://a/b\\c",
+    ] {
         assert!(parse(input, true, &mut String::new()).is_none(), "{input}");
     }
     for input in [
@@ -425,11 +444,12 @@ fn takes_the_plain_cases_and_leaves_the_rest() {
         "https://127.1/",
         "https://127.0.0.1./",
         "https://[::1]/",
-        "https://a\\b",
         "file:///a/../C|/x",
         "file:///C:/../x",
         "file:///C:\\x",
-        "https://a/..\\b",
+        "file:\\\\/x",
+        "file://h\\x",
+        "https:/\\\\a",
         "file://C|/x",
         "https:/a",
         "https:///a",
@@ -468,6 +488,8 @@ fn takes_plain_credentials_in_lax_mode() {
         "https://u:p@h#f",
         "https://u:p@H\u{E9}/",
         "https://u@[::1]:8080/",
+        "https://u@h\\x",
+        "https:\\\\u:p@h\\x",
     ] {
         assert!(differential(input, None), "{input}");
         assert!(parse_rare(input, true, &mut String::new()).is_none(), "{input}");
@@ -486,7 +508,6 @@ fn takes_plain_credentials_in_lax_mode() {
         "https://u@h:99999/",
         "https://u[x]@h/",
         "https://u;x@h/",
-        "https://u@h\\x",
     ] {
         assert!(parse_rare(input, false, &mut String::new()).is_none(), "{input}");
         differential(input, None);
@@ -518,6 +539,9 @@ fn takes_other_hosts_in_lax_mode() {
         "sc://u:p@h/x?y",
         "sc://h/a/./b/../c",
         "sc://h\u{E9}/x",
+        "https://a\\b/",
+        "https:\\\\[::1]:8080\\x",
+        "http:/\\m\u{FC}nchen.de\\..\\x",
         "https://m\u{FC}nchen.de/stra\u{DF}e?q=\u{FC}#\u{FC}",
         "https://[::1]/\u{6771}",
         "sc://h/\u{E9}?\u{E9}#\u{E9}",
@@ -531,7 +555,6 @@ fn takes_other_hosts_in_lax_mode() {
         "https://[::1]x/",
         "https://ex ample.com/",
         "https://a\tb/",
-        "https://a\\b/",
         "file://[::1]/",
         "https://a%00b/",
         "https:///x",
@@ -654,6 +677,8 @@ const START: &[&str] = &[
     "file:",
     "sc://",
     "https:\\\\",
+    "http:\\/",
+    "WSS:/\\",
     " http://",
     "mailto:",
     "MailTo:",
