@@ -6,16 +6,15 @@
 //! that are not plain ASCII domains) go to the full parser. A unit test checks it against the
 //! full parser on the WPT data, the benchmark data and generated inputs.
 
-use alloc::string::String;
-
 use weburl_host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 use super::authority::{ends_authority, parse_port};
 use super::fast::{
-    HOST_END_STOPS, head_word, http_scheme, scan_plain, special_scheme, surely_not_a_number,
+    HOST_END_STOPS, head_word, http_scheme, is_serialized_ipv4, scan_plain, special_scheme,
+    surely_not_a_number,
 };
-use super::is_windows_drive_letter;
 use super::scheme::scheme_prefix_len;
+use super::{is_padded, is_windows_drive_letter, trim_c0_or_space};
 use crate::url::SchemeType;
 
 /// Whether some byte of `bytes` is an ASCII tab or newline, eight bytes at a time.
@@ -58,7 +57,8 @@ fn host_ok(host: &str, special: bool) -> bool {
         // Opaque-host parser step 1: only forbidden host code points fail (all ASCII).
         return !bytes.iter().any(|&b| b.is_ascii() && is_forbidden_host_code_point(char::from(b)));
     }
-    weburl_host::parse_host_into(host, !special, &mut String::new(), None).is_ok()
+    // The host parser without its serializer (an address is not written out).
+    weburl_host::Host::parse(host, !special).is_ok()
 }
 
 /// Host and port states from `start` to the end of the authority at `end` (authority state
@@ -122,8 +122,9 @@ fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
     if host.is_empty() {
         return None;
     }
-    // Host parser step 8: a domain ending in a number is an IPv4 address.
-    if !surely_not_a_number(host) {
+    // Host parser step 8: a domain ending in a number is an IPv4 address; four decimal
+    // numbers as the IPv4 serializer writes them are one (the other forms: the host parser).
+    if !surely_not_a_number(host) && !is_serialized_ipv4(host) {
         return None;
     }
     match rest.get(len) {
@@ -219,6 +220,9 @@ fn walk(input: &str) -> Option<bool> {
 
 /// `URL.canParse(input)` without a base URL: whether the basic URL parser succeeds.
 pub(crate) fn can_parse(input: &str) -> bool {
+    // Basic URL parser step 1: trimming leading and trailing C0 controls and spaces changes
+    // no answer (its validation error fails nothing).
+    let input = if is_padded(input) { trim_c0_or_space(input) } else { input };
     match walk(input) {
         Some(answer) => answer,
         None => super::parse(input, None, None, None).is_ok(),
@@ -263,6 +267,30 @@ mod tests {
         }
     }
 
+    /// The walk answers serialized IPv4 addresses itself, and inputs with leading or trailing
+    /// C0 controls or spaces after trimming them.
+    #[test]
+    fn answers_ipv4_hosts_and_padded_inputs() {
+        for input in ["http://192.168.0.1:8080/x", "https://0.0.0.0/", "ws://255.255.255.255"] {
+            assert_eq!(
+                plain_authority_ok(input.as_bytes(), input.find("//").unwrap() + 2),
+                Some(true)
+            );
+            agrees(input);
+        }
+        // Other forms go to the host parser.
+        for input in ["http://256.0.0.1/", "http://1.2.3.4.5/", "http://01.2.3.4/", "http://1.2.3/"]
+        {
+            assert_eq!(plain_authority_ok(input.as_bytes(), 7), None, "{input}");
+            agrees(input);
+        }
+        for input in [" https://a/ ", "\u{0}http://1.2.3.4\n", "  https://a:99999/ ", " \u{1F}"] {
+            agrees(input);
+        }
+        assert!(can_parse(" https://a/ \t"));
+        assert!(!can_parse(" https://a:99999/ "));
+    }
+
     #[test]
     fn agrees_with_the_parser_on_the_benchmark_data() {
         for name in weburl_test_support::BENCH_LISTS {
@@ -287,6 +315,10 @@ mod tests {
         "1",
         "0x1",
         "255",
+        "256",
+        "0",
+        "1.2.3.4",
+        "\n",
         "localhost",
         "C:",
         "c|",

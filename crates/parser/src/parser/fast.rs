@@ -334,7 +334,7 @@ pub(super) fn surely_not_a_number(host: &[u8]) -> bool {
 /// numbers from 0 to 255 without leading zeros, separated by `.` (so the IPv4 parser reads
 /// it without a validation error and the serialization is `host` itself).
 #[inline]
-fn is_serialized_ipv4(host: &[u8]) -> bool {
+pub(super) fn is_serialized_ipv4(host: &[u8]) -> bool {
     let mut parts = 0;
     for part in host.split(|&b| b == b'.') {
         parts += 1;

@@ -605,7 +605,7 @@ pub(crate) fn parse_into(
 /// Whether `input` starts or ends with a C0 control or space (basic URL parser step 1 trims
 /// them; the fast paths take no input that has them).
 #[inline(always)]
-fn is_padded(input: &str) -> bool {
+pub(crate) fn is_padded(input: &str) -> bool {
     let bytes = input.as_bytes();
     bytes.first().is_some_and(|&b| is_c0_or_space(b))
         || bytes.last().is_some_and(|&b| is_c0_or_space(b))
