@@ -92,14 +92,17 @@ impl Inputs {
         })
     }
 
-    /// 2,800 generated URLs of shapes the lists hold few of, 200 of each of 14 (a seeded
+    /// 4,000 generated URLs of shapes the lists hold few of, 200 of each of 20 (a seeded
     /// generator): `mailto:`, `data:`, `javascript:`, `tel:`, `urn:` and `blob:` URLs (opaque
     /// paths), credentials, IPv6 and IPv4 hosts, a scheme that is not special with a host
-    /// (`git+ssh://`), non-ASCII hosts, upper-case URLs, dot segments and `wss:` with a port.
+    /// (`git+ssh://`), non-ASCII hosts, upper-case URLs, dot segments, `wss:` with a port,
+    /// non-ASCII text in the path, the query and the fragment, Windows file paths, spaces and
+    /// newlines around the URL, and backslashes for slashes.
     pub fn shapes(&self) -> &[String] {
         self.shapes.get_or_init(|| {
             let mut rng = Rng::new(0x05ee_d0f5_a9e5);
             let words = ["alpha", "news", "Shop", "docs", "x", "team-7", "b2b", "Info"];
+            let texts = ["東京", "Zürich", "Москва", "القاهرة", "café crème", "Ελλάδα", "서울"];
             let mut out = Vec::new();
             for i in 0..200 {
                 let w = *rng.pick(&words);
@@ -118,6 +121,13 @@ impl Inputs {
                 out.push(format!("HTTPS://WWW.{}.COM/{w}/{n}?Q=1", w.to_uppercase()));
                 out.push(format!("https://example.com/a/./{w}/../b/{n}"));
                 out.push(format!("wss://socket.example.com:8443/{w}?room={n}"));
+                let t = *rng.pick(&texts);
+                out.push(format!("https://{w}.wikipedia.org/wiki/{t}_{n}"));
+                out.push(format!("https://www.example.com/search?q={t}+{n}&lang=de"));
+                out.push(format!("https://docs.example.org/{w}/{n}#{t}"));
+                out.push(format!("file:///C:/Users/{w}/Documents/report{n}.pdf"));
+                out.push(format!("  https://{w}.example.com/{n}\n"));
+                out.push(format!("http:\\\\{w}.example.com\\{n}\\index.html"));
             }
             out
         })
