@@ -587,6 +587,11 @@ pub(crate) fn parse_into(
             if let Some(url) = fast::join(input, base, strict, &mut out) {
                 return Ok(url);
             }
+        } else if let Some(offset) = missing_scheme(input).filter(|_| !strict) {
+            // Lax mode: the no scheme state's failure, without the state machine.
+            let error =
+                ValidationError::new(ValidationErrorKind::MissingSchemeNonRelativeUrl, offset);
+            return Err(ParseError::Invalid(error));
         }
         if let Some(url) = fast::parse_rare(input, strict, &mut out) {
             return Ok(url);
@@ -600,6 +605,25 @@ pub(crate) fn parse_into(
         }
     }
     state_machine(input, base, encoding, sink, out)
+}
+
+/// Where the basic URL parser without a base fails when `input` has no scheme: the scheme
+/// start state (step 2) or the scheme state (step 3, at a byte that is not a scheme byte or
+/// `:`) leads to the no scheme state, whose step 1 fails at the first byte after the leading
+/// C0 controls and spaces (step 1 trims them, step 2 removes tabs and newlines). `None` when
+/// a scheme and its `:` start the input.
+#[inline(never)]
+fn missing_scheme(input: &str) -> Option<usize> {
+    let bytes = input.as_bytes();
+    let lead = bytes.iter().position(|&b| !is_c0_or_space(b)).unwrap_or(bytes.len());
+    let mut rest = bytes.get(lead..).unwrap_or_default().iter().filter(|&&b| !is_tab_or_newline(b));
+    if !rest.next().is_some_and(u8::is_ascii_alphabetic) {
+        return Some(lead);
+    }
+    match rest.find(|&&b| !scheme::is_scheme_byte(b)) {
+        Some(b':') => None,
+        _ => Some(lead),
+    }
 }
 
 /// Whether `input` starts or ends with a C0 control or space (basic URL parser step 1 trims

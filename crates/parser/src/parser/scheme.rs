@@ -5,10 +5,24 @@ use super::{Parser, State, Step};
 use crate::error::ValidationErrorKind;
 use crate::url::SchemeType;
 
+/// For each byte: whether it may follow the first letter of a scheme (ASCII alphanumerics,
+/// `+`, `-` and `.`).
+#[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
+static SCHEME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.');
+        b += 1;
+    }
+    table
+};
+
 /// Whether `b` may follow the first letter of a scheme (scheme state, step 1).
 #[inline]
 pub(crate) fn is_scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+    SCHEME_BYTES.get(usize::from(b)).copied().unwrap_or(false)
 }
 
 /// The scheme at the start of `input` when it is followed by `:` (scheme start state and

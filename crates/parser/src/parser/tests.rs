@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use alloc::{format, vec};
 
 use super::{MAX_LEN, Parser, State, clean, state_machine_limited};
-use crate::error::{ParseError, ValidationError};
+use crate::error::{ParseError, ValidationError, ValidationErrorKind};
 use crate::url::Url;
 
 /// Parses `input` with the output limited to `max_len` bytes; returns the result and the
@@ -147,4 +147,41 @@ fn many_errors_with_tabs_cost_linear_time() {
         without = without.min(time(&plain));
     }
     assert!(with < 50.0 * without, "{k} errors: {without:.6}s, with tabs {with:.6}s");
+}
+
+/// The lax entry's shortcut for an input without a scheme fails exactly where and how the state
+/// machine does, and takes every input the state machine fails that way.
+#[test]
+fn missing_scheme_agrees_with_the_state_machine() {
+    use super::missing_scheme;
+    let pieces = [
+        "", "a", "Z", "1", "+", "-", ".", ":", "/", "\\", "?", "#", " ", "\t", "\n", "\r", "\u{0}",
+        "\u{1F}", "é", "http", "//x", "%", "@", "\u{7F}",
+    ];
+    let mut inputs = Vec::new();
+    for a in pieces {
+        for b in pieces {
+            for c in pieces {
+                inputs.push(format!("{a}{b}{c}"));
+            }
+        }
+    }
+    let mut taken = 0;
+    for input in &inputs {
+        let slow = super::state_machine(input, None, None, None, String::new());
+        let expected = match &slow {
+            Err(ParseError::Invalid(e))
+                if e.kind() == ValidationErrorKind::MissingSchemeNonRelativeUrl =>
+            {
+                Some(e.offset())
+            }
+            _ => None,
+        };
+        assert_eq!(missing_scheme(input), expected, "{input:?}");
+        taken += usize::from(expected.is_some());
+        // Through the entry, the same failure.
+        let fast = super::parse_into(input, None, None, None, String::new());
+        assert_eq!(fast.err(), slow.err(), "{input:?}");
+    }
+    assert!(taken > 5_000, "{taken}");
 }

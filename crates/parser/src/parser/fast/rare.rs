@@ -16,6 +16,7 @@ use alloc::string::String;
 use weburl_percent::USERINFO;
 
 use super::super::authority::ends_authority;
+use super::super::scheme::scheme_prefix_len;
 use super::{Component, Fast, Head, OPAQUE_CLASSES, OPAQUE_STOPS, scan_plain, special_scheme};
 use crate::url::{SchemeType, Url};
 
@@ -23,7 +24,9 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// What [`parse_rare`] takes: an opaque path, or (lax mode) credentials.
     #[inline(always)]
     fn rare(&mut self) -> Option<Url> {
-        if let Some(url) = self.opaque() {
+        let bytes = self.bytes;
+        let scheme_len = scheme_prefix_len(bytes)?;
+        if let Some(url) = self.opaque(scheme_len) {
             return Some(url);
         }
         if STRICT {
@@ -33,8 +36,6 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         self.run = 0;
         // A scheme other than file and `//`, then the authority (scheme state steps 2.7 and
         // 2.8 with the special authority slashes or path or authority state).
-        let bytes = self.bytes;
-        let scheme_len = scheme_len(bytes)?;
         let scheme = bytes.get(..scheme_len)?;
         let scheme_type = special_scheme(scheme).unwrap_or(SchemeType::NotSpecial);
         let slashes = bytes.get(scheme_len + 1..scheme_len + 3)?;
@@ -116,12 +117,11 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     }
 
     /// From the start of the input (already checked to end in a byte above U+0020, which the
-    /// scheme's first byte is too); `None` unless the input has a scheme that is not special
-    /// and an opaque path.
+    /// scheme's first byte is too), whose scheme is its first `scheme_len` bytes; `None`
+    /// unless the scheme is not special and an opaque path follows.
     #[inline(always)]
-    pub(super) fn opaque(&mut self) -> Option<Url> {
+    pub(super) fn opaque(&mut self, scheme_len: usize) -> Option<Url> {
         let bytes = self.bytes;
-        let scheme_len = scheme_len(bytes)?;
         let scheme = bytes.get(..scheme_len)?;
         // Step 2.9: not special, and no `/` after the `:` (else the path or authority state).
         if special_scheme(scheme).is_some() || bytes.get(scheme_len + 1) == Some(&b'/') {
@@ -157,19 +157,6 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             }
         }
     }
-}
-
-/// Scheme start and scheme states: the length of the scheme (an ASCII alpha, then ASCII
-/// alphanumerics, `+`, `-` and `.`) that a `:` ends, or `None`.
-#[inline(always)]
-fn scheme_len(bytes: &[u8]) -> Option<usize> {
-    if !bytes.first()?.is_ascii_alphabetic() {
-        return None;
-    }
-    let len = bytes
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))?;
-    (bytes.get(len) == Some(&b':')).then_some(len)
 }
 
 /// [`parse`] for the less common shapes it gives up on: a URL with an opaque path (`mailto:`,
