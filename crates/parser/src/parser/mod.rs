@@ -167,8 +167,11 @@ fn clean_any(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, bool) {
     // Trimmed bytes are ASCII, so these are char boundaries.
     let trimmed = input.get(start..end).unwrap_or("");
     if trimmed.bytes().any(is_tab_or_newline) {
-        let cleaned: String =
-            trimmed.chars().filter(|&c| !matches!(c, '\t' | '\n' | '\r')).collect();
+        // The runs between them copied whole, into one allocation.
+        let mut cleaned = String::with_capacity(trimmed.len());
+        for run in trimmed.split(['\t', '\n', '\r']) {
+            cleaned.push_str(run);
+        }
         (Cow::Owned(cleaned), start, end, true)
     } else {
         (Cow::Borrowed(trimmed), start, end, false)
@@ -596,10 +599,10 @@ pub(crate) fn parse_into(
         if let Some(url) = fast::parse_rare(input, strict, &mut out) {
             return Ok(url);
         }
-        if !strict && is_padded(input) {
-            // Lax mode, basic URL parser step 1 (its validation error unheard): the fast
-            // paths again on the trimmed input.
-            if let Some(url) = fast_trimmed(input, base, &mut out) {
+        if !strict && (is_padded(input) || check::has_tab_or_newline(input.as_bytes())) {
+            // Lax mode, basic URL parser steps 1 and 2 (their validation errors unheard): the
+            // fast paths again on the trimmed input without tabs and newlines.
+            if let Some(url) = fast_cleaned(input, base, &mut out) {
                 return Ok(url);
             }
         }
@@ -640,15 +643,16 @@ pub(crate) fn trim_c0_or_space(input: &str) -> &str {
     input.trim_matches(|c: char| c <= ' ')
 }
 
-/// The fast paths in lax mode for an input with leading or trailing C0 controls or spaces:
-/// they run on the trimmed input (the state machine gets the input as it is).
+/// The fast paths in lax mode for an input with leading or trailing C0 controls or spaces, or
+/// with tabs or newlines: they run on the input cleaned by basic URL parser steps 1 and 2 (the
+/// state machine gets the input as it is).
 #[inline(never)]
 #[cold]
-fn fast_trimmed(input: &str, base: Option<&Url>, out: &mut String) -> Option<Url> {
-    let trimmed = trim_c0_or_space(input);
-    fast::parse(trimmed, false, out)
-        .or_else(|| fast::join(trimmed, base?, false, out))
-        .or_else(|| fast::parse_rare(trimmed, false, out))
+fn fast_cleaned(input: &str, base: Option<&Url>, out: &mut String) -> Option<Url> {
+    let (cleaned, ..) = clean(input, true);
+    fast::parse(&cleaned, false, out)
+        .or_else(|| fast::join(&cleaned, base?, false, out))
+        .or_else(|| fast::parse_rare(&cleaned, false, out))
 }
 
 /// The basic URL parser without the fast path: parses `input` against `base` into `out`

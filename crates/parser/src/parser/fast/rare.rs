@@ -59,11 +59,13 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
     /// Lax mode: whether `slashes`, the two bytes after a special scheme's `:` that are not
     /// `//`, are two of `/` and `\` (then `Some(true)`: the special authority slashes and
     /// ignore slashes states take them as `//`, with a validation error); `None` otherwise,
-    /// and for file (whose slashes the file states read).
+    /// for a URL that is not special (a `\` is no slash there) and for file (whose slashes
+    /// the file states read).
     #[cold]
     fn backslashed_slashes(&self, slashes: &[u8], scheme_type: SchemeType) -> Option<bool> {
         let slashes_only = slashes.iter().all(|&b| matches!(b, b'/' | b'\\'));
-        (!STRICT && scheme_type != SchemeType::File && slashes_only).then_some(true)
+        let special = scheme_type.is_special() && scheme_type != SchemeType::File;
+        (!STRICT && special && slashes_only).then_some(true)
     }
 
     /// Scheme start and scheme states, step 1: `scheme` (the input's first bytes) in ASCII

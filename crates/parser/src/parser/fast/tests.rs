@@ -566,6 +566,8 @@ fn takes_other_hosts_in_lax_mode() {
         "sc://a b/",
         "sc://h:99999/",
         "sc://h/a\\b",
+        "sc:/\\%23/",
+        "sc:/\\h/",
     ] {
         assert!(parse_rare(input, false, &mut String::new()).is_none(), "{input}");
         differential(input, None);
@@ -626,12 +628,13 @@ fn takes_opaque_paths_and_leaves_the_rest() {
     }
 }
 
-/// Lax mode trims leading and trailing C0 controls and spaces before the fast paths (basic
-/// URL parser step 1): the trimmed input builds the state machine's record of the padded
-/// one, and the parser's entry takes it on a fast path.
+/// Lax mode trims leading and trailing C0 controls and spaces and removes tabs and newlines
+/// before the fast paths' second try (basic URL parser steps 1 and 2): the cleaned input builds
+/// the state machine's record of the input as it was, and the parser's entry takes it on a
+/// fast path.
 #[test]
-fn lax_mode_trims_before_the_fast_paths() {
-    use super::super::{fast_trimmed, trim_c0_or_space};
+fn lax_mode_cleans_before_the_fast_paths() {
+    use super::super::{fast_cleaned, trim_c0_or_space};
     let base = Url::parse("https://base.example/dir/file").unwrap();
     for input in [
         " https://example.com/",
@@ -643,8 +646,13 @@ fn lax_mode_trims_before_the_fast_paths() {
         " ../x ",
         " ?q",
         "#f\u{20}",
+        "https://exam\tple.com/a\nb?c\rd#e\tf",
+        "ht\ttps://example.com/",
+        "https://example.com:80\n80/",
+        "mail\nto:x@y",
+        " ../\tx ",
     ] {
-        let fast = fast_trimmed(input, Some(&base), &mut String::new());
+        let fast = fast_cleaned(input, Some(&base), &mut String::new());
         let fast = fast.unwrap_or_else(|| panic!("{input:?}: not taken"));
         let slow = super::super::state_machine(input, Some(&base), None, None, String::new());
         assert_eq!(fields(&fast), fields(&slow.unwrap()), "{input:?}");
