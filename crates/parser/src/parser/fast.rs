@@ -438,6 +438,14 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         Some(pos + 1)
     }
 
+    /// Whether the walk reads a `\\` of a URL of `scheme_type` as a `/`: in lax mode (its
+    /// validation error unheard), for a special URL other than file (whose drive letters are
+    /// for the state machine).
+    #[inline(always)]
+    fn backslash_is_slash(scheme_type: SchemeType) -> bool {
+        !STRICT && scheme_type.is_special() && scheme_type != SchemeType::File
+    }
+
     /// Lax mode: the run of non-ASCII bytes at `pos` percent-encoded, a byte at a time (the
     /// UTF-8 of code points that every component's set encodes: the path, query, fragment and
     /// opaque path states' "UTF-8 percent-encode c"; a noncharacter's validation error is not
@@ -697,7 +705,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             while let Some(&b) = bytes.get(pos) {
                 if !b.is_ascii_digit() {
                     // Port state step 2.1 (lax mode: a special URL's `\` too).
-                    let special_end = b == b'\\' && !STRICT && scheme_type.is_special();
+                    let special_end = b == b'\\' && Self::backslash_is_slash(scheme_type);
                     if !(matches!(b, b'/' | b'?' | b'#') || special_end) {
                         return None;
                     }
@@ -730,7 +738,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let mut at_segment = false;
         if bytes.get(pos) == Some(&b'/') {
             pos += 1;
-        } else if bytes.get(pos) == Some(&b'\\') && !STRICT && scheme_type.is_special() && !file {
+        } else if bytes.get(pos) == Some(&b'\\') && Self::backslash_is_slash(scheme_type) {
             // Lax mode: a special URL's `\` is its path's first `/` (path start state).
             self.flush(pos, pos + 1);
             self.out.push('/');
@@ -854,7 +862,7 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let file = scheme_type == SchemeType::File;
         // Lax mode: a special URL's `\` is a `/` (step 1, with a validation error); not for
         // file, whose drive letters are for the state machine.
-        let backslash = !STRICT && scheme_type.is_special() && !file;
+        let backslash = Self::backslash_is_slash(scheme_type);
         if at_segment && matches!(bytes.get(pos), Some(b'.' | b'%')) {
             pos = self.dot_segments(pos, path_start, file, backslash)?;
         }

@@ -154,16 +154,7 @@ pub(crate) fn clean(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, boo
 /// [`clean`] for any input.
 #[inline(never)]
 fn clean_any(input: &str, trim: bool) -> (Cow<'_, str>, usize, usize, bool) {
-    let bytes = input.as_bytes();
-    let (mut start, mut end) = (0, bytes.len());
-    if trim {
-        while bytes.get(start).is_some_and(|&b| is_c0_or_space(b)) {
-            start += 1;
-        }
-        while end > start && bytes.get(end - 1).is_some_and(|&b| is_c0_or_space(b)) {
-            end -= 1;
-        }
-    }
+    let (start, end) = if trim { trim_bounds(input.as_bytes()) } else { (0, input.len()) };
     // Trimmed bytes are ASCII, so these are char boundaries.
     let trimmed = input.get(start..end).unwrap_or("");
     if trimmed.bytes().any(is_tab_or_newline) {
@@ -618,7 +609,7 @@ pub(crate) fn parse_into(
 #[inline(never)]
 fn missing_scheme(input: &str) -> Option<usize> {
     let bytes = input.as_bytes();
-    let lead = bytes.iter().position(|&b| !is_c0_or_space(b)).unwrap_or(bytes.len());
+    let (lead, _) = trim_bounds(bytes);
     let mut rest = bytes.get(lead..).unwrap_or_default().iter().filter(|&&b| !is_tab_or_newline(b));
     if !rest.next().is_some_and(u8::is_ascii_alphabetic) {
         return Some(lead);
@@ -640,7 +631,17 @@ pub(crate) fn is_padded(input: &str) -> bool {
 
 /// `input` without its leading and trailing C0 controls and spaces (basic URL parser step 1).
 pub(crate) fn trim_c0_or_space(input: &str) -> &str {
-    input.trim_matches(|c: char| c <= ' ')
+    let (start, end) = trim_bounds(input.as_bytes());
+    // Trimmed bytes are ASCII, so these are char boundaries.
+    input.get(start..end).unwrap_or("")
+}
+
+/// Basic URL parser step 1: where `bytes` is left once its leading and trailing C0 controls
+/// and spaces are trimmed.
+fn trim_bounds(bytes: &[u8]) -> (usize, usize) {
+    let start = bytes.iter().position(|&b| !is_c0_or_space(b)).unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|&b| !is_c0_or_space(b)).map_or(start, |last| last + 1);
+    (start, end)
 }
 
 /// The fast paths in lax mode for an input with leading or trailing C0 controls or spaces, or

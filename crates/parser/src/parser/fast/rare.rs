@@ -42,7 +42,15 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         if scheme_type == SchemeType::File {
             return None;
         }
-        let backslashed = slashes != b"//" && self.backslashed_slashes(slashes, scheme_type)?;
+        // Special authority slashes and ignore slashes states: two of `/` and `\\` (lax mode)
+        // are taken as `//`.
+        let backslashed = slashes != b"//";
+        if backslashed
+            && !(Self::backslash_is_slash(scheme_type)
+                && slashes.iter().all(|&b| matches!(b, b'/' | b'\\')))
+        {
+            return None;
+        }
         self.write_scheme(scheme);
         if backslashed {
             self.flush(scheme_len + 1, scheme_len + 3);
@@ -54,18 +62,6 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
             return self.host_and_rest(scheme_len, scheme_len + 3, None, scheme_type, true);
         }
         self.credentials(scheme_len, scheme_len + 3, scheme_type)
-    }
-
-    /// Lax mode: whether `slashes`, the two bytes after a special scheme's `:` that are not
-    /// `//`, are two of `/` and `\` (then `Some(true)`: the special authority slashes and
-    /// ignore slashes states take them as `//`, with a validation error); `None` otherwise,
-    /// for a URL that is not special (a `\` is no slash there) and for file (whose slashes
-    /// the file states read).
-    #[cold]
-    fn backslashed_slashes(&self, slashes: &[u8], scheme_type: SchemeType) -> Option<bool> {
-        let slashes_only = slashes.iter().all(|&b| matches!(b, b'/' | b'\\'));
-        let special = scheme_type.is_special() && scheme_type != SchemeType::File;
-        (!STRICT && special && slashes_only).then_some(true)
     }
 
     /// Scheme start and scheme states, step 1: `scheme` (the input's first bytes) in ASCII
