@@ -20,8 +20,12 @@ use super::lookup::{self, BidiClass, Kind, Props, Status};
 use super::punycode;
 use super::validity::{self, RTL_CLASSES};
 
-/// Most code points of a mapped domain the fast path holds in its smaller buffers (zeroed on
-/// every call, so kept to the usual domain), used when the input has at most this many bytes.
+/// Most code points of a mapped domain the fast path holds in its smallest buffers (zeroed on
+/// every call, so kept to the usual host: most have at most this many bytes), used when the
+/// input has at most this many bytes.
+const SMALL_POINTS: usize = 40;
+/// Most code points of a mapped domain the fast path holds in its middle buffers, used when
+/// the input has at most this many bytes.
 const SHORT_POINTS: usize = 96;
 /// Most bytes of an ASCII domain whose decoded labels ToUnicode's fast path holds in its
 /// smallest buffer.
@@ -114,9 +118,9 @@ impl<const N: usize> Buffers<N> {
 
     /// The Unicode form of `label`: decoded for an `xn--` label, else as mapped.
     fn unicode(&self, start: usize, label: Label) -> &[u32] {
-        match (label.decoded, &self.decoded) {
-            (Some((from, to)), Some(decoded)) => {
-                decoded.get(usize::from(from)..usize::from(to)).unwrap_or_default()
+        match (label.ace, &self.decoded) {
+            (true, Some(decoded)) => {
+                decoded.get(usize::from(label.from)..usize::from(label.to)).unwrap_or_default()
             }
             _ => self.mapped(start, label),
         }
@@ -150,7 +154,7 @@ impl Mapper {
                 end: self.len as u8,
                 non_ascii: self.non_ascii,
                 classes: self.classes,
-                decoded: None,
+                ..Label::default()
             };
             self.label_count += 1;
             self.non_ascii = false;
@@ -342,8 +346,11 @@ struct Label {
     /// The Bidi classes of its code points (in its Unicode form), as a set
     /// (`validity::class_bit`).
     classes: u32,
-    /// For an `xn--` label, the range of its decoded form in `decoded`.
-    decoded: Option<(u8, u8)>,
+    /// Whether it is an `xn--` label, whose decoded form is `decoded`'s range `from..to`.
+    /// (Plain fields rather than an `Option`: a default label is all zeros.)
+    ace: bool,
+    from: u8,
+    to: u8,
 }
 
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
@@ -413,7 +420,7 @@ fn process<const N: usize>(
         end: mapper.len as u8,
         non_ascii: mapper.non_ascii,
         classes: mapper.classes,
-        decoded: None,
+        ..Label::default()
     };
     let label_count = mapper.label_count + 1;
     // The Bidi classes of the whole domain.
@@ -430,7 +437,8 @@ fn process<const N: usize>(
                 let decoded = buffers.decoded.get_or_insert([0; N]);
                 let room = decoded.get_mut(decoded_len..)?;
                 let (len, label_classes) = check_ace_label(encoded, config, room)?;
-                slot.decoded = Some((decoded_len as u8, (decoded_len + len) as u8));
+                (slot.ace, slot.from, slot.to) =
+                    (true, decoded_len as u8, (decoded_len + len) as u8);
                 slot.classes = label_classes;
                 decoded_len += len;
             }
@@ -459,7 +467,9 @@ fn process<const N: usize>(
 /// only `a-z`, `0-9`, `-` and `.`; or its failures (the Bidi rule's and criterion 7's, without
 /// VerifyDnsLength); or `None` when the full path must decide.
 pub(super) fn to_ascii(domain: &str, config: Config) -> Option<Result<(String, bool), Errors>> {
-    if domain.len() <= SHORT_POINTS {
+    if domain.len() <= SMALL_POINTS {
+        to_ascii_in(domain, config, &mut Buffers::<SMALL_POINTS>::new())
+    } else if domain.len() <= SHORT_POINTS {
         to_ascii_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
     } else {
         to_ascii_in(domain, config, &mut Buffers::<MAX_POINTS>::new())
@@ -518,7 +528,10 @@ pub(super) fn to_unicode(domain: &str, config: Config) -> Option<(String, Errors
     if domain.is_ascii() {
         return to_unicode_ascii(domain, config);
     }
-    if domain.len() <= SHORT_POINTS {
+    // The same buffers as `to_ascii`'s, so that both answer the same domains.
+    if domain.len() <= SMALL_POINTS {
+        to_unicode_in(domain, config, &mut Buffers::<SMALL_POINTS>::new())
+    } else if domain.len() <= SHORT_POINTS {
         to_unicode_in(domain, config, &mut Buffers::<SHORT_POINTS>::new())
     } else {
         to_unicode_in(domain, config, &mut Buffers::<MAX_POINTS>::new())

@@ -312,6 +312,36 @@ fn non_ascii_fast_path_matches_the_full_path_on_generated_scripts() {
     assert!(bidi_failed > 2500, "{bidi_failed}");
 }
 
+/// Domains of every length around the fast path's buffer sizes (40, 96 and 255 code points,
+/// chosen by the input's length in bytes), of one-byte, two-byte and expanding code points
+/// (U+337F maps to four), with many labels: the fast path answers as the full path, and
+/// answers whenever the mapped domain fits its buffers.
+#[test]
+fn fast_path_buffers_hold_every_length() {
+    let config = Config::new();
+    let mut answered = 0;
+    for len in 1..=130 {
+        for (piece, points) in [("a", 1), ("é", 1), ("\u{337F}", 4), ("b.", 2), ("Ж", 1)] {
+            let body: alloc::string::String = piece.repeat(len);
+            let domain = alloc::format!("ü{body}");
+            // The buffers hold as many code points as the input has bytes (at most 255),
+            // rounded up to 40 or 96: an expanding domain can overflow them and take the
+            // full path.
+            let room = match domain.len() {
+                0..=40 => 40,
+                41..=96 => 96,
+                _ => 255,
+            };
+            // `ü` is one more code point.
+            let fits = len * points < room && domain.matches('.').count() < 24;
+            let fast = fast_answer_is_the_full_answer(&domain, config);
+            assert_eq!(fast, fits, "{domain:?}");
+            answered += usize::from(fast);
+        }
+    }
+    assert!(answered > 400, "{answered}");
+}
+
 /// Starters followed by combining marks and jamo that compose with them (or not, or only
 /// after reordering): the fast paths write the composed code point where the pair
 /// normalizes to one, and answer as the full path whenever they answer.
