@@ -9,9 +9,36 @@ pub use weburl_host::HostKind;
 impl From<weburl_host::ValidationErrorKind> for ValidationErrorKind {
     /// The same spec error in this crate's list (matched by the spec's name).
     fn from(kind: weburl_host::ValidationErrorKind) -> ValidationErrorKind {
-        // Both enums carry the spec's names; a host error this crate does not list yet counts
-        // as the IDNA group's catch-all.
-        ValidationErrorKind::from_name(kind.name()).unwrap_or(ValidationErrorKind::DomainToAscii)
+        use ValidationErrorKind as V;
+        use weburl_host::ValidationErrorKind as H;
+        // Both enums carry the spec's names (a test checks each pair by name); a host error
+        // this crate does not list yet is matched by its name, else counts as the IDNA
+        // group's catch-all.
+        match kind {
+            H::DomainToAscii => V::DomainToAscii,
+            H::DomainPercentEncoded => V::DomainPercentEncoded,
+            H::HostInvalidCodePoint => V::HostInvalidCodePoint,
+            H::Ipv4EmptyPart => V::Ipv4EmptyPart,
+            H::Ipv4TooFewParts => V::Ipv4TooFewParts,
+            H::Ipv4TooManyParts => V::Ipv4TooManyParts,
+            H::Ipv4NonNumericPart => V::Ipv4NonNumericPart,
+            H::Ipv4NonDecimalPart => V::Ipv4NonDecimalPart,
+            H::Ipv4OutOfRangePart => V::Ipv4OutOfRangePart,
+            H::Ipv4NonAsciiInput => V::Ipv4NonAsciiInput,
+            H::Ipv6Unclosed => V::Ipv6Unclosed,
+            H::Ipv6InvalidCompression => V::Ipv6InvalidCompression,
+            H::Ipv6TooManyPieces => V::Ipv6TooManyPieces,
+            H::Ipv6MultipleCompression => V::Ipv6MultipleCompression,
+            H::Ipv6InvalidCodePoint => V::Ipv6InvalidCodePoint,
+            H::Ipv6TooFewPieces => V::Ipv6TooFewPieces,
+            H::Ipv6PieceLeadingZero => V::Ipv6PieceLeadingZero,
+            H::Ipv4InIpv6TooManyPieces => V::Ipv4InIpv6TooManyPieces,
+            H::Ipv4InIpv6InvalidCodePoint => V::Ipv4InIpv6InvalidCodePoint,
+            H::Ipv4InIpv6OutOfRangePart => V::Ipv4InIpv6OutOfRangePart,
+            H::Ipv4InIpv6TooFewParts => V::Ipv4InIpv6TooFewParts,
+            H::InvalidUrlUnit => V::InvalidUrlUnit,
+            _ => V::from_name(kind.name()).unwrap_or(V::DomainToAscii),
+        }
     }
 }
 
@@ -36,8 +63,14 @@ pub(crate) fn parse_host_into(
             result.map_err(|error| HostFailure::new(error, last_offset))
         }
         None => weburl_host::parse_host_into(input, is_opaque, out, None)
-            .map_err(|error| HostFailure::new(error, failure_offset(input, is_opaque, &error))),
+            .map_err(|error| failure(input, is_opaque, error)),
     }
+}
+
+/// The failure of [`parse_host_into`] (with no listener) when `weburl_host`'s host parser
+/// failed on `input` with `error`.
+pub(crate) fn failure(input: &str, is_opaque: bool, error: weburl_host::HostError) -> HostFailure {
+    HostFailure::new(error, failure_offset(input, is_opaque, &error))
 }
 
 /// Where the host parser's last validation error arose when it failed on `input` with `error`

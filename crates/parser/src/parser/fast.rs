@@ -33,10 +33,12 @@ use weburl_percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY}
 
 use super::URL_CODE_POINT;
 use super::authority::{ends_authority, push_port};
+use super::fail::port_failure;
+use crate::error::ParseError;
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
 
-pub(crate) use rare::parse_rare;
+pub(crate) use rare::{parse_rare, parse_rare_or_fail};
 pub(crate) use relative::join;
 pub(crate) use scan::plain_path_bytes;
 pub(super) use scan::scan_plain;
@@ -385,19 +387,46 @@ fn label_surely_strict_ok(label: &[u8]) -> bool {
         && label.get(2..4) != Some(b"--")
 }
 
+/// Whether a special URL's authority holds an `@` in `rest` (the input from a point in the
+/// authority on, up to its end): the state machine's credentials end at the last `@`.
+fn at_sign_after(rest: &[u8]) -> bool {
+    rest.iter().take_while(|&&b| !ends_authority(b, true)).any(|&b| b == b'@')
+}
+
 /// The fast path's walk over one input. The output is the input with a few edits (scheme and
 /// host lowercased, the port made canonical, a `/` inserted, bytes percent-encoded), so the
 /// walk keeps the input from `run` on "pending" and copies it in one piece at the next edit.
 /// `STRICT`: someone listens for validation errors (give up on each).
-struct Fast<'i, 'o, const STRICT: bool> {
+struct Fast<'i, 'o, const STRICT: bool, N: Notes = ()> {
     input: &'i str,
     bytes: &'i [u8],
     out: &'o mut String,
     /// Input bytes from `run` to the current position are still to be copied to `out`.
     run: usize,
+    /// Lax mode, the rare shapes: where the walk gave up on a special URL's host or port that
+    /// the state machine fails on, its failure (see [`parse_rare_or_fail`]).
+    notes: N,
 }
 
-impl<const STRICT: bool> Fast<'_, '_, STRICT> {
+/// Where a walk notes the failure it gave up on (see [`parse_rare_or_fail`]): the rare walk keeps
+/// it, the others (`()`: no room, no writes) do not.
+trait Notes {
+    fn note(&mut self, failure: ParseError);
+}
+
+impl Notes for () {
+    #[inline(always)]
+    fn note(&mut self, _: ParseError) {}
+}
+
+impl Notes for Option<ParseError> {
+    #[inline(always)]
+    fn note(&mut self, failure: ParseError) {
+        *self = Some(failure);
+    }
+}
+
+impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
     /// Copies the pending input up to `end` (an index next to ASCII bytes, so on a char
     /// boundary) to the output; the pending run then starts at `next`.
     #[inline]
@@ -577,13 +606,45 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
         let pos = host_start + len;
         let host = self.input.get(host_start..pos)?;
         self.flush(host_start, pos);
-        let kind = weburl_host::parse_host_into(host, opaque, self.out, None).ok()?;
+        let kind = match weburl_host::parse_host_into(host, opaque, self.out, None) {
+            Ok(kind) => kind,
+            Err(error) => {
+                // Host state steps 2.3 and 3.3 of a special URL: the state machine fails the
+                // same way, unless the host is empty (its own error) or an `@` follows in the
+                // authority (the walk took the first `@` for the end of the credentials, the
+                // state machine takes the last).
+                if !STRICT && !opaque && !host.is_empty() && !at_sign_after(rest) {
+                    let failure = crate::host::failure(host, opaque, error);
+                    let at = failure.at(host_start + failure.offset());
+                    self.notes.note(ParseError::InvalidHost(at));
+                }
+                return None;
+            }
+        };
         // A special URL's host is never empty or opaque; an empty host (of a URL that is not
         // special) fails with credentials or a port, which is for the state machine.
         if kind == HostKind::Empty || (kind == HostKind::Opaque && !opaque) {
             return None;
         }
         Some((pos, self.bytes.get(pos).copied(), kind))
+    }
+
+    /// Lax mode, the rare shapes: notes the port state's failure (steps 2.1 and 3) of a special
+    /// URL other than file whose port starts after the `:` at `colon`, as the state machine
+    /// reports it (unless an `@` follows: the port was part of the credentials).
+    #[cold]
+    #[inline(never)]
+    fn port_failure(&mut self, colon: usize, scheme_type: SchemeType) {
+        if STRICT || !scheme_type.is_special() || scheme_type == SchemeType::File {
+            return;
+        }
+        let port = self.bytes.get(colon + 1..).unwrap_or_default();
+        if at_sign_after(port) {
+            return;
+        }
+        if let Some(error) = port_failure(port, colon + 1) {
+            self.notes.note(ParseError::Invalid(error));
+        }
     }
 
     /// Query or fragment state from `pos` (after its delimiter) to the first `stop` byte or
@@ -707,12 +768,18 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
                     // Port state step 2.1 (lax mode: a special URL's `\` too).
                     let special_end = b == b'\\' && Self::backslash_is_slash(scheme_type);
                     if !(matches!(b, b'/' | b'?' | b'#') || special_end) {
+                        if general {
+                            self.port_failure(colon, scheme_type);
+                        }
                         return None;
                     }
                     break;
                 }
                 value = value * 10 + u32::from(b - b'0');
                 if value > 0xFFFF {
+                    if general {
+                        self.port_failure(colon, scheme_type);
+                    }
                     return None;
                 }
                 pos += 1;
@@ -1006,7 +1073,7 @@ pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> 
     let url = if strict {
         parse_strict(input, out)
     } else {
-        Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.walk()
+        Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0, notes: () }.walk()
     };
     if url.is_none() {
         out.clear();
@@ -1017,7 +1084,7 @@ pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> 
 /// [`parse`] in strict mode.
 #[inline(never)]
 fn parse_strict(input: &str, out: &mut String) -> Option<Url> {
-    Fast::<true> { input, bytes: input.as_bytes(), out, run: 0 }.walk()
+    Fast::<true> { input, bytes: input.as_bytes(), out, run: 0, notes: () }.walk()
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 pub(crate) mod authority;
 pub(crate) mod check;
+mod fail;
 mod fast;
 mod file;
 pub(crate) mod path;
@@ -587,8 +588,9 @@ pub(crate) fn parse_into(
                 ValidationError::new(ValidationErrorKind::MissingSchemeNonRelativeUrl, offset);
             return Err(ParseError::Invalid(error));
         }
-        if let Some(url) = fast::parse_rare(input, strict, &mut out) {
-            return Ok(url);
+        // Lax mode: a special URL's host or port may fail here as in the state machine.
+        if let Some(answer) = fast::parse_rare_or_fail(input, strict, &mut out) {
+            return answer;
         }
         if !strict && (is_padded(input) || check::has_tab_or_newline(input.as_bytes())) {
             // Lax mode, basic URL parser steps 1 and 2 (their validation errors unheard): the
@@ -734,8 +736,18 @@ pub mod fuzzing {
 
     /// Runs the fast path on `input` in both modes and, where it takes the input, the state
     /// machine against `base`: both must build the identical record, and in strict mode the
-    /// state machine must report no validation error. `Ok(true)` when the lax mode took it.
+    /// state machine must report no validation error; where the rare walk answers with a
+    /// failure (lax mode), the state machine must fail the same way. `Ok(true)` when the lax
+    /// mode took it.
     pub fn fast_path_agrees(input: &str, base: Option<&Url>) -> Result<bool, String> {
+        if let Some(Err(failure)) =
+            super::fast::parse_rare_or_fail(input, false, &mut String::new())
+        {
+            let slow = super::state_machine(input, base, None, None, String::new());
+            if slow.as_ref().err() != Some(&failure) {
+                return Err(format!("rare walk failed with {failure:?}, state machine: {slow:?}"));
+            }
+        }
         let mut taken = false;
         for strict in [false, true] {
             let fast = super::fast::parse(input, strict, &mut String::new())

@@ -16,11 +16,15 @@ use alloc::string::String;
 use weburl_percent::USERINFO;
 
 use super::super::authority::ends_authority;
+use super::super::check::has_tab_or_newline;
 use super::super::scheme::scheme_prefix_len;
-use super::{Component, Fast, Head, OPAQUE_CLASSES, OPAQUE_STOPS, scan_plain, special_scheme};
+use super::{
+    Component, Fast, Head, Notes, OPAQUE_CLASSES, OPAQUE_STOPS, scan_plain, special_scheme,
+};
+use crate::error::ParseError;
 use crate::url::{SchemeType, Url};
 
-impl<const STRICT: bool> Fast<'_, '_, STRICT> {
+impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
     /// What [`parse_rare`] takes: an opaque path, or (lax mode) credentials.
     #[inline(always)]
     fn rare(&mut self) -> Option<Url> {
@@ -164,6 +168,36 @@ impl<const STRICT: bool> Fast<'_, '_, STRICT> {
 /// for it.
 #[inline(never)]
 pub(crate) fn parse_rare(input: &str, strict: bool, out: &mut String) -> Option<Url> {
+    parse_rare_with(input, strict, out, &mut None)
+}
+
+/// [`parse_rare`] for the parser's entry: `Some(Err(..))` when [`parse_rare_with`] learned the
+/// state machine's failure.
+#[inline(never)]
+pub(crate) fn parse_rare_or_fail(
+    input: &str,
+    strict: bool,
+    out: &mut String,
+) -> Option<Result<Url, ParseError>> {
+    let mut failure = None;
+    match parse_rare_with(input, strict, out, &mut failure) {
+        Some(url) => Some(Ok(url)),
+        None => failure.map(Err),
+    }
+}
+
+/// [`parse_rare`], which in lax mode also learns why a special URL other than file failed when
+/// the state machine would fail it the same way: `failure` gets the host parser's failure of
+/// its host, or the port state's of its port, with the state machine's offset. (The host or
+/// port is the state machine's when the walk gets to it; an input with a tab or newline is
+/// not answered, and `parse_rare` takes no padded input.)
+#[inline(always)]
+fn parse_rare_with(
+    input: &str,
+    strict: bool,
+    out: &mut String,
+    failure: &mut Option<ParseError>,
+) -> Option<Url> {
     let bytes = input.as_bytes();
     // Basic URL parser step 1: no leading or trailing C0 control or space to trim (the
     // scheme's first byte is an alpha, so only the end needs a look).
@@ -172,9 +206,15 @@ pub(crate) fn parse_rare(input: &str, strict: bool, out: &mut String) -> Option<
     }
     out.clear();
     let url = if strict {
-        Fast::<true> { input, bytes, out: &mut *out, run: 0 }.rare()
+        Fast::<true> { input, bytes, out: &mut *out, run: 0, notes: () }.rare()
     } else {
-        Fast::<false> { input, bytes, out: &mut *out, run: 0 }.rare()
+        let notes: Option<ParseError> = None;
+        let mut walk = Fast::<false, _> { input, bytes, out: &mut *out, run: 0, notes };
+        let url = walk.rare();
+        // The state machine removes tabs and newlines first (basic URL parser step 2), which
+        // can change the port, and moves the offsets.
+        *failure = walk.notes.filter(|_| !has_tab_or_newline(bytes));
+        url
     };
     if url.is_none() {
         out.clear();

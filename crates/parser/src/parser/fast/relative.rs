@@ -8,7 +8,7 @@
 
 use alloc::string::String;
 
-use super::{Component, Fast, Head};
+use super::{Component, Fast, Head, Notes};
 use crate::parser::scheme::scheme_prefix_len;
 use crate::url::Url;
 
@@ -18,9 +18,11 @@ use crate::url::Url;
 #[inline]
 pub(crate) fn join(input: &str, base: &Url, strict: bool, out: &mut String) -> Option<Url> {
     let url = if strict {
-        Fast::<true> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.relative(base)
+        Fast::<true> { input, bytes: input.as_bytes(), out: &mut *out, run: 0, notes: () }
+            .relative(base)
     } else {
-        Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0 }.relative(base)
+        Fast::<false> { input, bytes: input.as_bytes(), out: &mut *out, run: 0, notes: () }
+            .relative(base)
     };
     if url.is_none() {
         out.clear();
@@ -28,7 +30,7 @@ pub(crate) fn join(input: &str, base: &Url, strict: bool, out: &mut String) -> O
     url
 }
 
-impl<const STRICT: bool> Fast<'_, '_, STRICT> {
+impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
     fn relative(&mut self, base: &Url) -> Option<Url> {
         let bytes = self.bytes;
         // A special base other than file: it has a host, and its path starts with `/`.
