@@ -31,6 +31,7 @@ pub struct Inputs {
     decomposed_hosts: OnceCell<Vec<String>>,
     queries: OnceCell<Vec<String>>,
     shapes: OnceCell<Vec<String>>,
+    invalid: OnceCell<Vec<String>>,
 }
 
 /// A small deterministic generator (64-bit LCG, high bits).
@@ -89,6 +90,7 @@ impl Inputs {
             decomposed_hosts: OnceCell::new(),
             queries: OnceCell::new(),
             shapes: OnceCell::new(),
+            invalid: OnceCell::new(),
         })
     }
 
@@ -128,6 +130,40 @@ impl Inputs {
                 out.push(format!("file:///C:/Users/{w}/Documents/report{n}.pdf"));
                 out.push(format!("  https://{w}.example.com/{n}\n"));
                 out.push(format!("http:\\\\{w}.example.com\\{n}\\index.html"));
+            }
+            out
+        })
+    }
+
+    /// 2,400 inputs that fail to parse, 200 of each of 12 shapes (a seeded generator over the
+    /// lists' ASCII hosts): a space in the host, a port above 65535, a port that is not a
+    /// number, a negative port, `<` and `>` in the host, an IPv4 address out of range, an
+    /// unclosed IPv6 address, credentials with no host, a `%` that encodes nothing in the
+    /// host, an empty host after `//`, no scheme (`www.host/path`), and a path with no base.
+    pub fn invalid(&self) -> &[String] {
+        self.invalid.get_or_init(|| {
+            let hosts = self.ascii_hosts();
+            let mut rng = Rng::new(0x1a7a_11d5);
+            let words = ["index", "news", "a", "Shop", "docs", "team-7"];
+            let mut out = Vec::new();
+            for _ in 0..200 {
+                let h = rng.pick(hosts).as_str();
+                let w = *rng.pick(&words);
+                let n = rng.below(100_000);
+                let cut = h.len() / 2;
+                let (front, back) = (h.get(..cut).unwrap_or(h), h.get(cut..).unwrap_or(""));
+                out.push(format!("https://{front} {back}/{w}"));
+                out.push(format!("https://{h}:{}/{w}", 65_536 + n));
+                out.push(format!("http://{h}:{n}x/{w}"));
+                out.push(format!("http://{h}:-{n}/"));
+                out.push(format!("https://{h}<{w}>/{n}"));
+                out.push(format!("http://{}.{}.1.1/{w}", 256 + n % 700, n % 256));
+                out.push(format!("http://[2001:db8::{n:x}/{w}"));
+                out.push(format!("https://{w}@/{n}"));
+                out.push(format!("https://{front}%zz{back}/{w}"));
+                out.push(format!("https://:{n}/{w}"));
+                out.push(format!("www.{h}/{w}/{n}"));
+                out.push(format!("/{w}/{n}?page=2"));
             }
             out
         })

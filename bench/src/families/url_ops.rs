@@ -20,6 +20,13 @@ pub fn families<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut
     if wanted("parse/other shapes") {
         out.push(parse("parse/other shapes".to_owned(), inputs.shapes()));
     }
+    if wanted("parse/invalid inputs") {
+        out.push(parse("parse/invalid inputs".to_owned(), inputs.invalid()));
+    }
+    if wanted("can_parse/invalid inputs") {
+        let lines: Vec<&'a str> = inputs.invalid().iter().map(String::as_str).collect();
+        out.push(can_parse("can_parse/invalid inputs", lines));
+    }
     if wanted("can_parse/all lists") {
         let lines: Vec<&'a str> = inputs.all_lines().collect();
         out.push(can_parse("can_parse/all lists", lines));

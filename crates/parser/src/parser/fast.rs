@@ -34,7 +34,7 @@ use weburl_percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY}
 use super::URL_CODE_POINT;
 use super::authority::{ends_authority, push_port};
 use super::fail::port_failure;
-use crate::error::ParseError;
+use crate::error::{ParseError, ValidationError, ValidationErrorKind};
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
 
@@ -580,6 +580,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         &mut self,
         host_start: usize,
         opaque: bool,
+        credentials: bool,
     ) -> Option<(usize, Option<u8>, HostKind)> {
         let rest = self.bytes.get(host_start..)?;
         // The host ends at a `:` outside brackets or at the end of the authority (host state
@@ -605,15 +606,25 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         }
         let pos = host_start + len;
         let host = self.input.get(host_start..pos)?;
+        if host.is_empty() {
+            // Host state steps 2.1 and 3.1 (authority state step 2.1 after credentials): a
+            // special URL's empty host fails, unless slashes follow and no credentials come
+            // before (special authority ignore slashes state skipped them: the host is after).
+            let slash = matches!(rest.first(), Some(b'/' | b'\\'));
+            if !STRICT && !opaque && (credentials || !slash) && !at_sign_after(rest) {
+                let missing = ValidationError::new(ValidationErrorKind::HostMissing, host_start);
+                self.notes.note(ParseError::Invalid(missing));
+            }
+            return None;
+        }
         self.flush(host_start, pos);
         let kind = match weburl_host::parse_host_into(host, opaque, self.out, None) {
             Ok(kind) => kind,
             Err(error) => {
                 // Host state steps 2.3 and 3.3 of a special URL: the state machine fails the
-                // same way, unless the host is empty (its own error) or an `@` follows in the
-                // authority (the walk took the first `@` for the end of the credentials, the
-                // state machine takes the last).
-                if !STRICT && !opaque && !host.is_empty() && !at_sign_after(rest) {
+                // same way, unless an `@` follows in the authority (the walk took the first
+                // `@` for the end of the credentials, the state machine takes the last).
+                if !STRICT && !opaque && !at_sign_after(rest) {
                     let failure = crate::host::failure(host, opaque, error);
                     let at = failure.at(host_start + failure.offset());
                     self.notes.note(ParseError::InvalidHost(at));
@@ -738,7 +749,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         // Host state (file host state for file).
         let (mut pos, end_byte, host_kind) = if general && scheme_type == SchemeType::NotSpecial {
             // An opaque host (or an IPv6 address): the host parser only.
-            self.general_host(host_start, true)?
+            self.general_host(host_start, true, username_end.is_some())?
         } else if general {
             // The plain scan first (most hosts), then the host parser.
             let before = (self.out.len(), self.run);
@@ -747,7 +758,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
                 None => {
                     self.out.truncate(before.0);
                     self.run = before.1;
-                    self.general_host(host_start, false)?
+                    self.general_host(host_start, false, username_end.is_some())?
                 }
             }
         } else {
