@@ -27,6 +27,27 @@ pub(crate) fn parse_port(digits: &[u8]) -> Option<u16> {
     u16::try_from(value).ok()
 }
 
+/// Port state steps 2.1 and 3 (without state override) over `rest`, the input after the `:`:
+/// the port (`None` when there are no digits) and the length of its digits, or the failure and
+/// its offset in `rest`.
+pub(crate) fn scan_port(
+    rest: &[u8],
+    special: bool,
+) -> Result<(Option<u16>, usize), (ValidationErrorKind, usize)> {
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    // Step 3: anything but digits before the end of the authority.
+    if rest.get(digits).is_some_and(|&b| !ends_authority(b, special)) {
+        return Err((ValidationErrorKind::PortInvalid, digits));
+    }
+    // Step 2.1: a number above 65535.
+    match rest.get(..digits).filter(|d| !d.is_empty()) {
+        None => Ok((None, 0)),
+        Some(d) => parse_port(d)
+            .map(|port| (Some(port), digits))
+            .ok_or((ValidationErrorKind::PortOutOfRange, 0)),
+    }
+}
+
 /// Appends the decimal digits of `port` to `out`.
 pub(crate) fn push_port(out: &mut String, port: u16) {
     push_decimal(out, u32::from(port));
@@ -193,22 +214,14 @@ impl Parser<'_, '_, '_> {
     /// port state (without state override; the port setter has its own steps).
     pub(super) fn port_state(&mut self) -> Step {
         let start = self.pos;
-        let digits = self.rest_from(start).iter().take_while(|b| b.is_ascii_digit()).count();
+        let (port, digits) = scan_port(self.rest_from(start), self.is_special())
+            .map_err(|(kind, at)| self.fail(kind, start + at))?;
         let end = start + digits;
-        // Step 3: anything but digits before the end of the authority.
-        if self.byte(end).is_some_and(|b| !ends_authority(b, self.is_special())) {
-            return Err(self.fail(ValidationErrorKind::PortInvalid, end));
-        }
-        // Step 2.1.
-        if digits > 0 {
-            let Some(port) = parse_port(self.rest_from(start).get(..digits).unwrap_or(&[])) else {
-                return Err(self.fail(ValidationErrorKind::PortOutOfRange, start));
-            };
-            if Some(port) != self.scheme_type.default_port() {
-                self.port = Some(port);
-                self.out.push(':');
-                push_port(&mut self.out, port);
-            }
+        // Step 2.1: a port other than the scheme's default is kept.
+        if let Some(port) = port.filter(|&port| Some(port) != self.scheme_type.default_port()) {
+            self.port = Some(port);
+            self.out.push(':');
+            push_port(&mut self.out, port);
         }
         // Step 2.3.
         self.pos = end;

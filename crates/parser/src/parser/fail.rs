@@ -9,21 +9,14 @@
 //! the state machine's failure, and the parser's entry returns it without running the state
 //! machine. The tests below compare it with the state machine on generated authorities.
 
-use super::authority::{ends_authority, parse_port};
-use crate::error::{ValidationError, ValidationErrorKind};
+use super::authority::scan_port;
+use crate::error::ValidationError;
 
 /// The port state's failure of a special URL whose port is the start of `port` (the input
 /// after the `:`, which starts at `start` of the input), or `None` when it is a port.
 pub(super) fn port_failure(port: &[u8], start: usize) -> Option<ValidationError> {
-    let digits = port.iter().take_while(|b| b.is_ascii_digit()).count();
-    // Step 3: a byte that is neither a digit nor the end of the authority.
-    if port.get(digits).is_some_and(|&b| !ends_authority(b, true)) {
-        return Some(ValidationError::new(ValidationErrorKind::PortInvalid, start + digits));
-    }
-    // Step 2.1: a number above 65535.
-    let value = port.get(..digits).unwrap_or_default();
-    (digits > 0 && parse_port(value).is_none())
-        .then(|| ValidationError::new(ValidationErrorKind::PortOutOfRange, start))
+    let (kind, at) = scan_port(port, true).err()?;
+    Some(ValidationError::new(kind, start + at))
 }
 
 #[cfg(test)]

@@ -411,15 +411,19 @@ struct Fast<'i, 'o, const STRICT: bool, N: Notes = ()> {
 /// Where a walk notes the failure it gave up on (see [`parse_rare_or_fail`]): the rare walk keeps
 /// it, the others (`()`: no room, no writes) do not.
 trait Notes {
+    /// Whether the walk keeps what it notes (so that it works the failure out at all).
+    const KEEPS: bool;
     fn note(&mut self, failure: ParseError);
 }
 
 impl Notes for () {
+    const KEEPS: bool = false;
     #[inline(always)]
     fn note(&mut self, _: ParseError) {}
 }
 
 impl Notes for Option<ParseError> {
+    const KEEPS: bool = true;
     #[inline(always)]
     fn note(&mut self, failure: ParseError) {
         *self = Some(failure);
@@ -611,7 +615,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
             // special URL's empty host fails, unless slashes follow and no credentials come
             // before (special authority ignore slashes state skipped them: the host is after).
             let slash = matches!(rest.first(), Some(b'/' | b'\\'));
-            if !STRICT && !opaque && (credentials || !slash) && !at_sign_after(rest) {
+            if N::KEEPS && !opaque && (credentials || !slash) && !at_sign_after(rest) {
                 let missing = ValidationError::new(ValidationErrorKind::HostMissing, host_start);
                 self.notes.note(ParseError::Invalid(missing));
             }
@@ -624,7 +628,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
                 // Host state steps 2.3 and 3.3 of a special URL: the state machine fails the
                 // same way, unless an `@` follows in the authority (the walk took the first
                 // `@` for the end of the credentials, the state machine takes the last).
-                if !STRICT && !opaque && !at_sign_after(rest) {
+                if N::KEEPS && !opaque && !at_sign_after(rest) {
                     let failure = crate::host::failure(host, opaque, error);
                     let at = failure.at(host_start + failure.offset());
                     self.notes.note(ParseError::InvalidHost(at));
@@ -646,7 +650,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
     #[cold]
     #[inline(never)]
     fn port_failure(&mut self, colon: usize, scheme_type: SchemeType) {
-        if STRICT || !scheme_type.is_special() || scheme_type == SchemeType::File {
+        if !N::KEEPS || !scheme_type.is_special() || scheme_type == SchemeType::File {
             return;
         }
         let port = self.bytes.get(colon + 1..).unwrap_or_default();

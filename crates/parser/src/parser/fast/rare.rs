@@ -168,56 +168,53 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
 /// for it.
 #[inline(never)]
 pub(crate) fn parse_rare(input: &str, strict: bool, out: &mut String) -> Option<Url> {
-    parse_rare_with(input, strict, out, &mut None)
+    parse_rare_with(input, strict, out, ()).0
 }
 
-/// [`parse_rare`] for the parser's entry: `Some(Err(..))` when [`parse_rare_with`] learned the
-/// state machine's failure.
+/// [`parse_rare`] for the parser's entry: `Some(Err(..))` when the walk learned the state
+/// machine's failure. In lax mode, where a special URL other than file fails as the state
+/// machine would fail it, the walk notes the host parser's failure of its host, or the port
+/// state's of its port, or the host state's for an empty host, with the state machine's
+/// offset. (The host or port is the state machine's when the walk gets to it; `parse_rare`
+/// takes no padded input.)
 #[inline(never)]
 pub(crate) fn parse_rare_or_fail(
     input: &str,
     strict: bool,
     out: &mut String,
 ) -> Option<Result<Url, ParseError>> {
-    let mut failure = None;
-    match parse_rare_with(input, strict, out, &mut failure) {
-        Some(url) => Some(Ok(url)),
-        None => failure.map(Err),
+    match parse_rare_with(input, strict, out, None) {
+        (Some(url), _) => Some(Ok(url)),
+        // The state machine removes tabs and newlines first (basic URL parser step 2), which
+        // can change the port, and moves the offsets.
+        (None, failure) => failure.filter(|_| !has_tab_or_newline(input.as_bytes())).map(Err),
     }
 }
 
-/// [`parse_rare`], which in lax mode also learns why a special URL other than file failed when
-/// the state machine would fail it the same way: `failure` gets the host parser's failure of
-/// its host, or the port state's of its port, with the state machine's offset. (The host or
-/// port is the state machine's when the walk gets to it; an input with a tab or newline is
-/// not answered, and `parse_rare` takes no padded input.)
+/// [`parse_rare`], with the lax walk noting its failures in `notes` (returned with the URL;
+/// the strict walk notes none).
 #[inline(always)]
-fn parse_rare_with(
+fn parse_rare_with<N: Notes>(
     input: &str,
     strict: bool,
     out: &mut String,
-    failure: &mut Option<ParseError>,
-) -> Option<Url> {
+    notes: N,
+) -> (Option<Url>, N) {
     let bytes = input.as_bytes();
     // Basic URL parser step 1: no leading or trailing C0 control or space to trim (the
     // scheme's first byte is an alpha, so only the end needs a look).
-    if *bytes.last()? <= b' ' || u32::try_from(bytes.len()).is_err() {
-        return None;
+    if bytes.last().is_none_or(|&b| b <= b' ') || u32::try_from(bytes.len()).is_err() {
+        return (None, notes);
     }
     out.clear();
-    let url = if strict {
-        Fast::<true> { input, bytes, out: &mut *out, run: 0, notes: () }.rare()
+    let (url, notes) = if strict {
+        (Fast::<true> { input, bytes, out: &mut *out, run: 0, notes: () }.rare(), notes)
     } else {
-        let notes: Option<ParseError> = None;
-        let mut walk = Fast::<false, _> { input, bytes, out: &mut *out, run: 0, notes };
-        let url = walk.rare();
-        // The state machine removes tabs and newlines first (basic URL parser step 2), which
-        // can change the port, and moves the offsets.
-        *failure = walk.notes.filter(|_| !has_tab_or_newline(bytes));
-        url
+        let mut walk = Fast::<false, N> { input, bytes, out: &mut *out, run: 0, notes };
+        (walk.rare(), walk.notes)
     };
     if url.is_none() {
         out.clear();
     }
-    url
+    (url, notes)
 }
