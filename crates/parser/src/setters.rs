@@ -13,11 +13,12 @@ use crate::error::ParseError;
 use crate::host::{HostKind, parse_host_into};
 use crate::parser::authority::{ends_authority, parse_port};
 use crate::parser::check::has_tab_or_newline;
-use crate::parser::path::query_set;
 use crate::parser::scheme::is_scheme_byte;
 use crate::parser::{Parser, State, clean};
 use crate::setter_outcome::{SetOutcome, SetterError};
 use crate::url::{SchemeType, to_u32};
+
+use compose::query_encoder;
 
 /// The offsets a splice moves: every offset from this one on.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -180,8 +181,8 @@ impl Url {
             let start = self.scheme_end + 1;
             // A serialized host is ASCII: nothing to encode.
             let range = (start, self.path_start);
-            let set = &weburl_percent::AsciiSet::EMPTY;
-            if self.splice_encoded(range, "//", host, set, "", Shift::Query).is_none() {
+            let encoder = &compose::NON_ASCII_ENCODER;
+            if self.splice_encoded(range, "//", host, encoder, "", Shift::Query).is_none() {
                 return false;
             }
             self.username_end = start + 2;
@@ -663,9 +664,9 @@ impl Url {
             self.debug_check();
             return Ok(());
         };
-        let set = query_set(self.scheme_type.is_special());
+        let encoder = query_encoder(self.scheme_type.is_special());
         if self.fragment_start.is_none()
-            && !has_member(value, set)
+            && !has_member(value, encoder.set)
             && fits_u32(start as usize, 0, value.len().saturating_add(1))
         {
             // The usual case: nothing follows the query and no byte needs encoding (the set
@@ -683,11 +684,7 @@ impl Url {
         {
             // The usual case, written in place: nothing follows the query, and the query state
             // with state override percent-encodes the whole input with the query set.
-            self.serialization.truncate(start as usize);
-            // One growth at most for a value with nothing to encode (the usual one).
-            self.serialization.reserve(value.len() + 1);
-            self.serialization.push('?');
-            weburl_percent::encode_into(value, set, &mut self.serialization);
+            self.write_last_encoded(start, "?", value, encoder);
             self.query_start = NonZeroU32::new(start);
             self.debug_check();
             return Ok(());
@@ -695,7 +692,7 @@ impl Url {
         if !has_tab_or_newline(value.as_bytes()) {
             // Before a fragment, the same text spliced in.
             let range = (start, self.query_end());
-            if self.splice_encoded(range, "?", value, set, "", Shift::Fragment).is_none() {
+            if self.splice_encoded(range, "?", value, encoder, "", Shift::Fragment).is_none() {
                 return Err(SetterError::TooLong);
             }
             self.query_start = NonZeroU32::new(start);
@@ -773,10 +770,7 @@ impl Url {
         {
             // Written in place too (the fragment is last): the fragment state
             // with state override percent-encodes the whole input with the fragment set.
-            self.serialization.truncate(start as usize);
-            self.serialization.reserve(value.len() + 1);
-            self.serialization.push('#');
-            weburl_percent::encode_into(value, &weburl_percent::FRAGMENT, &mut self.serialization);
+            self.write_last_encoded(start, "#", value, &compose::FRAGMENT_ENCODER);
             self.fragment_start = NonZeroU32::new(start);
             self.debug_check();
             return Ok(());
@@ -873,6 +867,7 @@ fn grow(out: &mut String, additional: usize) {
     *out = grown;
 }
 
+mod compose;
 mod credentials;
 mod fast;
 #[cfg(test)]

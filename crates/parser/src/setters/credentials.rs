@@ -1,24 +1,25 @@
 //! The username and password setters' writes (section 6.1, "set the username" and "set the
 //! password", section 4.4): the new value, UTF-8 percent-encoded with the userinfo set, is
 //! spliced straight into the serialization with only the `:` and `@` that the URL serializer
-//! (section 4.5, step 2.2) adds or drops around it. No temporary `String` for a value up to
-//! [`STACK`] encoded bytes; `tests` compares every case with rebuilding the whole userinfo.
+//! (section 4.5, step 2.2) adds or drops around it. No temporary `String` for a value that fits
+//! the [`STACK`] block; `tests` compares every case with rebuilding the whole userinfo.
 
 use alloc::string::String;
 
-use weburl_percent::{AsciiSet, USERINFO, encode_into, percent_encode_byte};
+use weburl_percent::{AsciiSet, encode_into};
 
 use crate::Url;
 use crate::url::to_u32;
 
+use super::compose::{Block, Encoder, SLACK, USERINFO_ENCODER, compose};
 use super::{Shift, fits_u32, has_member};
 
-/// The most encoded bytes (with their `:`/`@`) built on the stack; longer values use a heap
-/// buffer.
+/// The stack block for longer values: it holds up to `STACK - SLACK` encoded bytes (with
+/// their `:`/`@`); longer values use a heap buffer.
 const STACK: usize = 192;
 
 /// The stack block for short values (most of them).
-const SMALL: usize = 32;
+const SMALL: usize = 48;
 
 /// The length of `value` UTF-8 percent-encoded with `set` (every non-ASCII byte is in every
 /// set, so each byte becomes 1 or 3 bytes).
@@ -26,58 +27,8 @@ pub(super) fn encoded_len(value: &str, set: &AsciiSet) -> usize {
     value.bytes().map(|b| if set.contains(b) { 3 } else { 1 }).sum()
 }
 
-const _: () =
-    assert!(STACK % 16 == 0 && SMALL % 16 == 0, "the UTF-8 check reads whole 16-byte blocks");
-
-/// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
-/// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
-#[repr(C, align(16))]
-pub(super) struct Block<const N: usize>(pub(super) [u8; N]);
-
-/// Writes `b` into `buffer` at `n`, as `%XX` when `set` has it; returns where the next byte
-/// goes, or `None` when it does not fit.
-#[inline(always)]
-pub(super) fn put_encoded(buffer: &mut [u8], n: usize, b: u8, set: &AsciiSet) -> Option<usize> {
-    if set.contains(b) {
-        let (Some([to_percent, to_high, to_low]), &[percent, high, low]) =
-            (buffer.get_mut(n..n + 3), percent_encode_byte(b).as_bytes())
-        else {
-            return None;
-        };
-        (*to_percent, *to_high, *to_low) = (percent, high, low);
-        Some(n + 3)
-    } else {
-        *buffer.get_mut(n)? = b;
-        Some(n + 1)
-    }
-}
-
-/// Writes `prefix`, `value` UTF-8 percent-encoded with `set`, and `suffix` into `buffer`;
-/// returns the length written, or `None` when it does not fit. One pass over `value`.
-fn compose(
-    buffer: &mut [u8],
-    prefix: &str,
-    value: &str,
-    set: &AsciiSet,
-    suffix: &str,
-) -> Option<usize> {
-    let mut n = 0;
-    for &b in prefix.as_bytes() {
-        *buffer.get_mut(n)? = b;
-        n += 1;
-    }
-    for &b in value.as_bytes() {
-        n = put_encoded(buffer, n, b, set)?;
-    }
-    for &b in suffix.as_bytes() {
-        *buffer.get_mut(n)? = b;
-        n += 1;
-    }
-    Some(n)
-}
-
 impl Url {
-    /// Replaces `start..end` with `prefix`, `value` UTF-8 percent-encoded with `set`, and
+    /// Replaces `start..end` with `prefix`, `value` UTF-8 percent-encoded with `encoder`'s set, and
     /// `suffix` (both ASCII), moving the offsets from `first` on. Returns the encoded length
     /// of `value`, or `None` (nothing changed) when the URL would outgrow `u32` offsets.
     pub(super) fn splice_encoded(
@@ -85,10 +36,11 @@ impl Url {
         (start, end): (u32, u32),
         prefix: &str,
         value: &str,
-        set: &AsciiSet,
+        encoder: &Encoder,
         suffix: &str,
         first: Shift,
     ) -> Option<u32> {
+        let set = encoder.set;
         // A value between two delimiters is composed first too: one tail move, not three
         // moves of the same bytes by a few places each (more instructions, less time).
         if !has_member(value, set) && (prefix.is_empty() || suffix.is_empty()) {
@@ -99,10 +51,10 @@ impl Url {
         }
         let delimiters = prefix.len() + suffix.len();
         // Most values fit a small block (cheaper to zero); the rest a larger one.
-        let composed = if delimiters + 3 * value.len() <= SMALL {
-            self.splice_composed::<SMALL>((start, end), prefix, value, set, suffix, first)
+        let composed = if delimiters + 3 * value.len() + SLACK <= SMALL {
+            self.splice_composed::<SMALL>((start, end), prefix, value, encoder, suffix, first)
         } else {
-            self.splice_composed::<STACK>((start, end), prefix, value, set, suffix, first)
+            self.splice_composed::<STACK>((start, end), prefix, value, encoder, suffix, first)
         };
         if let Some(written) = composed {
             return written;
@@ -128,16 +80,13 @@ impl Url {
         (start, end): (u32, u32),
         prefix: &str,
         value: &str,
-        set: &AsciiSet,
+        encoder: &Encoder,
         suffix: &str,
         first: Shift,
     ) -> Option<Option<u32>> {
-        let mut block = Block([0; N]);
-        let n = compose(&mut block.0, prefix, value, set, suffix)?;
-        // Only ASCII was written (non-ASCII bytes are always encoded), and the bytes up to the
-        // next whole block are the buffer's zeros.
-        let whole = block.0.get(..n.next_multiple_of(16)).unwrap_or(&[]);
-        let Some(text) = core::str::from_utf8(whole).ok().and_then(|t| t.get(..n)) else {
+        let mut block = Block::<N>::new();
+        let n = compose(&mut block.0, prefix, value, encoder, suffix)?;
+        let Some(text) = block.text(n) else {
             return Some(None);
         };
         // Before the last component, without `splice`'s test for the same text (an encoded
@@ -169,9 +118,14 @@ impl Url {
             return true;
         }
         let (end, suffix) = if has_at { (self.username_end, "") } else { (start, "@") };
-        let Some(len) =
-            self.splice_encoded((start, end), "", value, &USERINFO, suffix, Shift::UsernameEnd)
-        else {
+        let Some(len) = self.splice_encoded(
+            (start, end),
+            "",
+            value,
+            &USERINFO_ENCODER,
+            suffix,
+            Shift::UsernameEnd,
+        ) else {
             return false;
         };
         self.username_end = start + len;
@@ -200,7 +154,8 @@ impl Url {
         } else {
             ((start, start), ":", "@")
         };
-        self.splice_encoded(range, prefix, value, &USERINFO, suffix, Shift::HostStart).is_some()
+        self.splice_encoded(range, prefix, value, &USERINFO_ENCODER, suffix, Shift::HostStart)
+            .is_some()
     }
 
     #[inline]
@@ -216,6 +171,8 @@ mod tests {
     use alloc::vec::Vec;
     use proptest::prelude::*;
     use weburl_percent::{USERINFO, encode_into};
+
+    use super::super::compose::{SLACK, USERINFO_ENCODER, compose};
 
     /// The old way: encode both parts into new strings and rebuild the whole userinfo.
     fn rebuild(url: &mut Url, username: &str, password: &str) {
@@ -317,10 +274,10 @@ mod tests {
                 encode_into(&value, &USERINFO, &mut want);
                 want.push_str(suffix);
                 let mut buffer = [0u8; super::STACK];
-                let got = super::compose(&mut buffer, prefix, &value, &USERINFO, suffix);
+                let got = compose(&mut buffer, prefix, &value, &USERINFO_ENCODER, suffix);
                 match got {
                     Some(len) => assert_eq!(buffer.get(..len), Some(want.as_bytes()), "{value:?}"),
-                    None => assert!(want.len() > super::STACK, "{value:?}"),
+                    None => assert!(want.len() + SLACK > super::STACK, "{value:?}"),
                 }
             }
         }

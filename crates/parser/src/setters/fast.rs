@@ -13,7 +13,7 @@ use crate::parser::{State, plain_path_bytes};
 use crate::setter_outcome::SetterError;
 
 use super::Shift;
-use super::credentials::{Block, put_encoded};
+use super::compose::{Block, PATH_ENCODER};
 
 /// Whether `value` is a domain that domain to ASCII maps to itself lowercased and that is not
 /// an IPv4 address (see [`plain_domain_prefix`]).
@@ -124,8 +124,9 @@ fn takes_composed_path(url: &Url) -> bool {
     url.scheme_type.is_special() && !url.scheme_type.is_file()
 }
 
-/// The most bytes of a path that [`compose_special_path`] writes on the stack (a multiple of
-/// 16: the UTF-8 check reads whole 16-byte blocks).
+/// The stack block [`compose_special_path`] writes in (a multiple of 16: the UTF-8 check
+/// reads whole 16-byte blocks); an encoded byte needs [`SLACK`](super::compose::SLACK) bytes
+/// past it.
 const COMPOSED_PATH: usize = 256;
 
 /// The path start and path states (section 4.4) with state override, for a special URL that
@@ -148,11 +149,12 @@ fn compose_special_path(value: &[u8], out: &mut [u8]) -> Option<usize> {
     loop {
         let b = bytes.next().copied();
         if let Some(b) = b.filter(|&b| b != b'/' && b != b'\\') {
-            // (Tab and newlines are members: tested only for members.)
-            if PATH.contains(b) && matches!(b, b'\t' | b'\n' | b'\r') {
+            let next = PATH_ENCODER.put(out, n, b)?;
+            // (Tab and newlines are members: tested only for encoded bytes.)
+            if next - n == 3 && matches!(b, b'\t' | b'\n' | b'\r') {
                 return None;
             }
-            n = put_encoded(out, n, b, &PATH)?;
+            n = next;
             continue;
         }
         // Path state, step 1: the end of a segment (EOF, `/` or `\`).
@@ -288,7 +290,7 @@ impl Url {
         let applied = if plain.slash && !plain.encode {
             self.splice(start, range.1, value, Shift::Query)
         } else {
-            self.splice_encoded(range, prefix, value, &PATH, "", Shift::Query).is_some()
+            self.splice_encoded(range, prefix, value, &PATH_ENCODER, "", Shift::Query).is_some()
         };
         if !applied {
             return Some(Err(SetterError::TooLong));
@@ -302,12 +304,9 @@ impl Url {
     /// and a value with non-ASCII text, dot segments or `\`: the path composed on the stack
     /// by [`compose_special_path`] replaces the path.
     fn fast_composed_path(&mut self, value: &str) -> Option<Result<(), SetterError>> {
-        let mut block = Block([0; COMPOSED_PATH]);
+        let mut block = Block::<COMPOSED_PATH>::new();
         let n = compose_special_path(value.as_bytes(), &mut block.0)?;
-        // Only ASCII was written (non-ASCII bytes are always encoded), and the bytes up to the
-        // next whole block are the buffer's zeros.
-        let whole = block.0.get(..n.next_multiple_of(16))?;
-        let text = core::str::from_utf8(whole).ok()?.get(..n)?;
+        let text = block.text(n)?;
         let start = self.authority_end();
         if !self.splice(start, self.path_end(), text, Shift::Query) {
             return Some(Err(SetterError::TooLong));

@@ -96,6 +96,31 @@ fn fragment_in_place_agrees_with_the_general_setter() {
     }
 }
 
+/// Query and fragment values around the end of the stack block that a last component is
+/// composed in (those whose worst-case encoding fits it, and the next ones, appended by the
+/// general encoder) agree with the state machine.
+#[test]
+fn last_component_agrees_around_the_stack_block() {
+    for href in ["https://a/p", "sc://a/p", "https://a/p?q#f"] {
+        for filler in ["a", " ", "\u{e9}", "\u{1f4a9}", "'"] {
+            for count in 0..40 {
+                let value = filler.repeat(count);
+                let base = Url::parse(href).unwrap();
+                let (mut fast, mut general) = (base.clone(), base.clone());
+                fast.write_query(Some(&value)).unwrap();
+                general.write_query_general(&value).unwrap();
+                assert_eq!(fast.href(), general.href(), "{href} {value:?}");
+                assert_eq!(fast.check_invariants(), Ok(()), "{href} {value:?}");
+                let (mut fast, mut general) = (base.clone(), base);
+                fast.write_fragment(Some(&value)).unwrap();
+                general.write_fragment_general(&value).unwrap();
+                assert_eq!(fast.href(), general.href(), "{href} {value:?}");
+                assert_eq!(fast.check_invariants(), Ok(()), "{href} {value:?}");
+            }
+        }
+    }
+}
+
 proptest::proptest! {
     /// The in-place query and fragment writes agree with the state machine on random
     /// values, with and without a fragment after the query.

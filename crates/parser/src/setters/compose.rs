@@ -1,0 +1,207 @@
+//! Values composed on the stack before a splice: a percent-encoded value (with its
+//! delimiters) is written into an aligned stack [`Block`], checked as UTF-8 in whole words,
+//! and spliced in with one tail move. Each byte is written with one 4-byte store from an
+//! [`Encoder`]'s table, with no branch on whether it is encoded.
+
+use weburl_percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO, encode_into};
+
+use crate::Url;
+
+/// The bytes past a composition's end that its 4-byte stores may write: a buffer holds a
+/// composition of at most its length minus this.
+pub(super) const SLACK: usize = 3;
+
+/// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
+/// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
+#[repr(C, align(16))]
+pub(super) struct Block<const N: usize>(pub(super) [u8; N]);
+
+impl<const N: usize> Block<N> {
+    /// A zeroed block.
+    pub(super) fn new() -> Self {
+        const { assert!(N % 16 == 0, "the UTF-8 check reads whole 16-byte blocks") };
+        Block([0; N])
+    }
+
+    /// The first `n` bytes written, as text. Only ASCII is ever written (every non-ASCII byte
+    /// is a member of every set, so it is written as `%XX`), and the bytes up to the next
+    /// whole 16 are ASCII too (zeros, or what earlier stores left), so the check reads whole
+    /// blocks; `None` only when `n` is past the end.
+    pub(super) fn text(&self, n: usize) -> Option<&str> {
+        let whole = self.0.get(..n.next_multiple_of(16))?;
+        core::str::from_utf8(whole).ok()?.get(..n)
+    }
+}
+
+/// A percent-encode set with each byte's encoding laid out for one store: entry `b` is, as
+/// little-endian bytes, what `b` becomes (`b` itself, or `%` and two uppercase hex digits),
+/// zeros, and that length (1 or 3) in the top byte.
+pub(crate) struct Encoder {
+    /// The set, for the scans that find its members.
+    pub(crate) set: &'static AsciiSet,
+    words: [u32; 256],
+}
+
+impl Encoder {
+    /// The encoder of `set`.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "indices below 256 into 256 entries, and nibbles into 16"
+    )]
+    const fn of(set: &'static AsciiSet) -> Encoder {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        let mut words = [0; 256];
+        let mut b = 0;
+        while b < 256 {
+            let byte = b as u8;
+            words[b] = if set.contains(byte) {
+                u32::from_le_bytes([b'%', HEX[b >> 4], HEX[b & 15], 3])
+            } else {
+                u32::from_le_bytes([byte, 0, 0, 1])
+            };
+            b += 1;
+        }
+        Encoder { set, words }
+    }
+
+    /// Writes `b` into `buffer` at `n`, as `%XX` when the set has it; returns where the next
+    /// byte goes, or `None` when fewer than 4 bytes are left from `n` (see [`SLACK`]).
+    #[inline(always)]
+    pub(super) fn put(&self, buffer: &mut [u8], n: usize, b: u8) -> Option<usize> {
+        let word = self.words.get(usize::from(b)).copied().unwrap_or_default();
+        buffer.get_mut(n..n + 4)?.copy_from_slice(&word.to_le_bytes());
+        Some(n + (word >> 24) as usize)
+    }
+}
+
+/// The userinfo percent-encode set's encoder.
+pub(crate) static USERINFO_ENCODER: Encoder = Encoder::of(&USERINFO);
+/// The path percent-encode set's encoder.
+pub(crate) static PATH_ENCODER: Encoder = Encoder::of(&PATH);
+/// The query percent-encode set's encoder.
+pub(crate) static QUERY_ENCODER: Encoder = Encoder::of(&QUERY);
+/// The special-query percent-encode set's encoder.
+pub(crate) static SPECIAL_QUERY_ENCODER: Encoder = Encoder::of(&SPECIAL_QUERY);
+/// The fragment percent-encode set's encoder.
+pub(crate) static FRAGMENT_ENCODER: Encoder = Encoder::of(&FRAGMENT);
+/// The encoder of the set with no ASCII member (for text that is ASCII already).
+pub(crate) static NON_ASCII_ENCODER: Encoder = Encoder::of(&AsciiSet::NON_ASCII);
+
+/// The encoder of the query state's set for a special URL or another (see `query_set`).
+pub(crate) fn query_encoder(special: bool) -> &'static Encoder {
+    if special { &SPECIAL_QUERY_ENCODER } else { &QUERY_ENCODER }
+}
+
+/// Writes `prefix`, `value` UTF-8 percent-encoded with `encoder`'s set, and `suffix` into
+/// `buffer`; returns the length written, or `None` when it does not fit with [`SLACK`] bytes
+/// to spare. One pass over `value`.
+pub(super) fn compose(
+    buffer: &mut [u8],
+    prefix: &str,
+    value: &str,
+    encoder: &Encoder,
+    suffix: &str,
+) -> Option<usize> {
+    let mut n = 0;
+    for &b in prefix.as_bytes() {
+        *buffer.get_mut(n)? = b;
+        n += 1;
+    }
+    for &b in value.as_bytes() {
+        n = encoder.put(buffer, n, b)?;
+    }
+    for &b in suffix.as_bytes() {
+        *buffer.get_mut(n)? = b;
+        n += 1;
+    }
+    (n + SLACK <= buffer.len()).then_some(n)
+}
+
+/// The stack block for a last component composed before it is appended.
+const LAST: usize = 64;
+
+impl Url {
+    /// Replaces the serialization from `start` on (the last component) with `prefix` (ASCII)
+    /// and `value` percent-encoded with `encoder`'s set; the caller checked that the result
+    /// fits the `u32` offsets. A short value is composed on the stack and appended in one
+    /// piece.
+    pub(super) fn write_last_encoded(
+        &mut self,
+        start: u32,
+        prefix: &str,
+        value: &str,
+        encoder: &Encoder,
+    ) {
+        self.serialization.truncate(start as usize);
+        if prefix.len() + 3 * value.len() + SLACK <= LAST {
+            let mut block = Block::<LAST>::new();
+            let composed = compose(&mut block.0, prefix, value, encoder, "");
+            if let Some(text) = composed.and_then(|n| block.text(n)) {
+                self.serialization.push_str(text);
+                return;
+            }
+        }
+        // One growth at most for a value with nothing to encode.
+        self.serialization.reserve(prefix.len() + value.len());
+        self.serialization.push_str(prefix);
+        encode_into(value, encoder.set, &mut self.serialization);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use weburl_percent::percent_encode_byte;
+
+    /// Every entry of every encoder is the byte or its `%XX`, as the set says.
+    #[test]
+    fn encoders_write_what_percent_encoding_writes() {
+        for encoder in [
+            &USERINFO_ENCODER,
+            &PATH_ENCODER,
+            &QUERY_ENCODER,
+            &SPECIAL_QUERY_ENCODER,
+            &FRAGMENT_ENCODER,
+            &NON_ASCII_ENCODER,
+        ] {
+            for b in 0..=255u8 {
+                let mut buffer = [0xFF; 8];
+                let n = encoder.put(&mut buffer, 1, b).unwrap_or(0);
+                let want = if encoder.set.contains(b) {
+                    percent_encode_byte(b).as_bytes().to_vec()
+                } else {
+                    alloc::vec![b]
+                };
+                assert_eq!(buffer.get(1..n), Some(want.as_slice()), "{b:#x}");
+                assert_eq!(buffer[0], 0xFF);
+                assert!(buffer[n..].iter().all(|&x| x.is_ascii() || x == 0xFF), "{b:#x}");
+            }
+        }
+    }
+
+    /// The query encoders are the query state's sets.
+    #[test]
+    fn query_encoders_are_the_query_sets() {
+        use crate::parser::path::query_set;
+        for special in [false, true] {
+            assert!(*query_encoder(special).set == *query_set(special), "{special}");
+        }
+        assert!(*query_encoder(true).set != *query_encoder(false).set);
+    }
+
+    /// A composition needs its length plus [`SLACK`]; one byte less gives up.
+    #[test]
+    fn compose_gives_up_exactly_without_the_slack() {
+        for value in ["abc", "é", "a b", ""] {
+            let mut want = alloc::string::String::from(":");
+            weburl_percent::encode_into(value, &USERINFO, &mut want);
+            want.push('@');
+            let room = want.len() + SLACK;
+            let mut buffer = alloc::vec![0; room];
+            let got = compose(&mut buffer, ":", value, &USERINFO_ENCODER, "@");
+            assert_eq!(got.and_then(|n| buffer.get(..n)), Some(want.as_bytes()), "{value:?}");
+            let short = &mut buffer[..room - 1];
+            assert_eq!(compose(short, ":", value, &USERINFO_ENCODER, "@"), None, "{value:?}");
+        }
+    }
+}
