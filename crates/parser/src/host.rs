@@ -84,10 +84,10 @@ pub(crate) fn failure(input: &str, is_opaque: bool, error: weburl_host::HostErro
 /// checks this against running every failing host again.
 fn failure_offset(input: &str, is_opaque: bool, error: &weburl_host::HostError) -> usize {
     let bracketed = input.starts_with('[');
-    let mapped = !input.bytes().all(|b| b.is_ascii() && b != b'%');
     if !bracketed
         && !is_opaque
-        && (mapped || error.kind() == weburl_host::ValidationErrorKind::DomainToAscii)
+        && (error.kind() == weburl_host::ValidationErrorKind::DomainToAscii
+            || !input.bytes().all(|b| b.is_ascii() && b != b'%'))
     {
         return 0;
     }

@@ -611,6 +611,16 @@ pub(crate) fn parse_into(
 #[inline(never)]
 fn missing_scheme(input: &str) -> Option<usize> {
     let bytes = input.as_bytes();
+    // An input that starts with a letter (nothing to trim): its scheme bytes up to the first
+    // other byte decide, unless that byte is a tab or newline (which the general scan below
+    // skips).
+    if bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        match bytes.iter().find(|&&b| !scheme::is_scheme_byte(b)) {
+            Some(b':') => return None,
+            Some(b'\t' | b'\n' | b'\r') => {}
+            _ => return Some(0),
+        }
+    }
     let (lead, _) = trim_bounds(bytes);
     let mut rest = bytes.get(lead..).unwrap_or_default().iter().filter(|&&b| !is_tab_or_newline(b));
     if !rest.next().is_some_and(u8::is_ascii_alphabetic) {
