@@ -78,15 +78,21 @@ pub(crate) fn failure(input: &str, is_opaque: bool, error: weburl_host::HostErro
 ///
 /// The host parser reports every error of a domain that was percent-decoded or is not ASCII
 /// at offset 0 (its offsets no longer map to the input), and the domain parser's strict check
-/// reports `domain-to-ASCII` at 0 before every failure of its own. Only the other failures of
-/// an ASCII input (IPv6 addresses, opaque hosts, IPv4 addresses), whose parsers are linear and
-/// cheap, run again with a sink to learn the offset. `tests::offsets_agree_with_a_second_run`
-/// checks this against running every failing host again.
+/// reports `domain-to-ASCII` at 0 before every failure of its own; so does the IPv4 parser
+/// before a failure for too many parts or a number out of range. Only the other failures of
+/// an ASCII input (IPv6 addresses, opaque hosts, IPv4 parts that are not numbers), whose
+/// parsers are linear and cheap, run again with a sink to learn the offset.
+/// `tests::offsets_agree_with_a_second_run` checks this against running every failing host
+/// again.
 fn failure_offset(input: &str, is_opaque: bool, error: &weburl_host::HostError) -> usize {
+    use weburl_host::ValidationErrorKind::{DomainToAscii, Ipv4OutOfRangePart, Ipv4TooManyParts};
     let bracketed = input.starts_with('[');
+    // The IPv4 parser's last report before these failures is at 0 (step 4 for too many
+    // parts; step 7, which every number above 255 triggers, for one out of range), as is
+    // every failure of a mapped domain.
     if !bracketed
         && !is_opaque
-        && (error.kind() == weburl_host::ValidationErrorKind::DomainToAscii
+        && (matches!(error.kind(), DomainToAscii | Ipv4OutOfRangePart | Ipv4TooManyParts)
             || !input.bytes().all(|b| b.is_ascii() && b != b'%'))
     {
         return 0;
@@ -137,6 +143,14 @@ mod tests {
             "1..2",
             "..",
             "0xg.1",
+            "999.1.1.1",
+            "1.999.1.1.",
+            "256.256",
+            "0x1.0x100.1.1",
+            "1.2.3.4.5.",
+            "09.1.1.1.1",
+            "1.1.1.4294967296",
+            "0300.1.1.1",
         ]
         .iter()
         .map(|h| String::from(*h))
