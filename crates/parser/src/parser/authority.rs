@@ -39,13 +39,12 @@ pub(crate) fn scan_port(
     if rest.get(digits).is_some_and(|&b| !ends_authority(b, special)) {
         return Err((ValidationErrorKind::PortInvalid, digits));
     }
-    // Step 2.1: a number above 65535.
-    match rest.get(..digits).filter(|d| !d.is_empty()) {
-        None => Ok((None, 0)),
-        Some(d) => parse_port(d)
-            .map(|port| (Some(port), digits))
-            .ok_or((ValidationErrorKind::PortOutOfRange, 0)),
+    if digits == 0 {
+        return Ok((None, 0));
     }
+    // Step 2.1: a number above 65535.
+    let port = rest.get(..digits).and_then(parse_port);
+    port.map(|port| (Some(port), digits)).ok_or((ValidationErrorKind::PortOutOfRange, 0))
 }
 
 /// Appends the decimal digits of `port` to `out`.

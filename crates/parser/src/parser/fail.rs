@@ -5,25 +5,17 @@
 //! machine's first failure in lax mode can only be the host parser's (host state steps 2.3
 //! and 3.3) or the port state's (steps 2.1 and 3): the scheme, slashes and credentials states
 //! before them never fail. The rare fast path (`fast::parse_rare_or_fail`) walks those states
-//! over the same input; where its host parser fails, or the port state as here, it returns
-//! the state machine's failure, and the parser's entry returns it without running the state
-//! machine. The tests below compare it with the state machine on generated authorities.
-
-use super::authority::scan_port;
-use crate::error::ValidationError;
-
-/// The port state's failure of a special URL whose port is the start of `port` (the input
-/// after the `:`, which starts at `start` of the input), or `None` when it is a port.
-pub(super) fn port_failure(port: &[u8], start: usize) -> Option<ValidationError> {
-    let (kind, at) = scan_port(port, true).err()?;
-    Some(ValidationError::new(kind, start + at))
-}
+//! over the same input; where its host parser fails, or the port state (`authority::scan_port`,
+//! which the state machine's port state calls too), it returns the state machine's failure,
+//! and the parser's entry returns it without running the state machine. The tests below
+//! compare it with the state machine on generated authorities.
 
 #[cfg(test)]
 mod tests {
     use alloc::format;
     use alloc::string::String;
 
+    use super::super::authority::scan_port;
     use super::super::check::has_tab_or_newline;
     use super::super::fast::parse_rare_or_fail;
     use super::super::{parse_into, state_machine};
@@ -149,7 +141,7 @@ mod tests {
             ("", None),
         ];
         for (port, expected) in cases {
-            let got = super::port_failure(port.as_bytes(), 10).map(|e| (e.kind(), e.offset()));
+            let got = scan_port(port.as_bytes(), true).err().map(|(kind, at)| (kind, 10 + at));
             assert_eq!(got, expected, "{port:?}");
         }
         // Through the entry: the same as the state machine.

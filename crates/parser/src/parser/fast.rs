@@ -32,8 +32,7 @@ use core::num::NonZeroU32;
 use weburl_percent::{AsciiSet, C0_CONTROL, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 use super::URL_CODE_POINT;
-use super::authority::{ends_authority, push_port};
-use super::fail::port_failure;
+use super::authority::{ends_authority, push_port, scan_port};
 use crate::error::{ParseError, ValidationError, ValidationErrorKind};
 use crate::host::HostKind;
 use crate::url::{SchemeType, Url, to_u32};
@@ -657,7 +656,8 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         if at_sign_after(port) {
             return;
         }
-        if let Some(error) = port_failure(port, colon + 1) {
+        if let Err((kind, at)) = scan_port(port, true) {
+            let error = ValidationError::new(kind, colon + 1 + at);
             self.notes.note(ParseError::Invalid(error));
         }
     }
