@@ -183,23 +183,46 @@ pub(crate) enum Cause {
 /// let err = Host::parse("[::1", false).unwrap_err();
 /// assert_eq!(err.kind(), ValidationErrorKind::Ipv6Unclosed);
 /// assert_eq!(err.to_string(), "invalid host: IPv6-unclosed");
+/// assert_eq!(err.offset(), 4);
 /// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HostError {
     kind: ValidationErrorKind,
     cause: Cause,
+    /// See [`offset`](HostError::offset).
+    offset: usize,
 }
 
 impl HostError {
-    /// A failure caused by `kind`.
+    /// A failure caused by `kind` (its offset is set where the parse ends, by [`Sink::stamp`]).
     pub(crate) const fn new(kind: ValidationErrorKind) -> HostError {
-        HostError { kind, cause: Cause::Validation }
+        HostError { kind, cause: Cause::Validation, offset: 0 }
     }
 
     /// A domain-parser failure (reported as `domain-to-ASCII`) with a more precise cause.
     pub(crate) const fn domain(cause: Cause) -> HostError {
-        HostError { kind: ValidationErrorKind::DomainToAscii, cause }
+        HostError { kind: ValidationErrorKind::DomainToAscii, cause, offset: 0 }
+    }
+
+    /// The byte offset in the host parser's input of the last validation error the parser
+    /// reported before it failed, whether or not anyone listened: the offset a listener
+    /// (such as [`Host::parse_with_errors`](crate::Host::parse_with_errors)) heard last, or
+    /// 0 when it heard nothing.
+    ///
+    /// Every failure of a domain (`domain-to-ASCII`) is at 0; so is every error of a host
+    /// that was percent-decoded first, whose offsets no longer map to the input.
+    ///
+    /// ```
+    /// use weburl_host::Host;
+    /// assert_eq!(Host::parse("[1::2::3]", false).unwrap_err().offset(), 6);
+    /// assert_eq!(Host::parse("1.x.3.4", false).unwrap_err().offset(), 2);
+    /// assert_eq!(Host::parse("a<b", true).unwrap_err().offset(), 1);
+    /// assert_eq!(Host::parse("a b", false).unwrap_err().offset(), 0);
+    /// ```
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        self.offset
     }
 
     /// The validation error that caused the failure.
@@ -313,12 +336,14 @@ pub(crate) struct Sink<'a> {
     /// False once the input no longer maps to the original (after percent-decoding or IDNA):
     /// every offset is then reported as `base`.
     exact: bool,
+    /// The offset of the last error reported, listened to or not (a failure's offset).
+    last: usize,
 }
 
 impl<'a> Sink<'a> {
     /// A sink forwarding to `report`, offsets unchanged.
     pub(crate) fn new(report: Option<&'a mut dyn FnMut(ValidationErrorKind, usize)>) -> Self {
-        Sink { report, base: 0, exact: true }
+        Sink { report, base: 0, exact: true, last: 0 }
     }
 
     /// Whether anyone listens: callers skip work done only to report errors.
@@ -330,32 +355,43 @@ impl<'a> Sink<'a> {
     /// Reports `kind` at byte offset `at` of the current input.
     #[inline]
     pub(crate) fn report(&mut self, kind: ValidationErrorKind, at: usize) {
+        let at = if self.exact { self.base.saturating_add(at) } else { self.base };
+        self.last = at;
         if let Some(report) = self.report.as_deref_mut() {
-            let at = if self.exact { self.base.saturating_add(at) } else { self.base };
             report(kind, at);
         }
     }
 
-    /// A sink for a sub-input starting `by` bytes into the current one.
-    pub(crate) fn shifted(&mut self, by: usize) -> Sink<'_> {
-        let base = if self.exact { self.base.saturating_add(by) } else { self.base };
-        let exact = self.exact;
-        Sink { report: self.reborrow(), base, exact }
-    }
-
-    /// A sink for an input that no longer maps byte for byte to the original: every offset
-    /// becomes that of the current input's start.
-    pub(crate) fn inexact(&mut self) -> Sink<'_> {
+    /// Runs `f` with this sink reporting for a sub-input that starts `by` bytes into the
+    /// current one.
+    pub(crate) fn shifted<T>(&mut self, by: usize, f: impl FnOnce(&mut Self) -> T) -> T {
         let base = self.base;
-        Sink { report: self.reborrow(), base, exact: false }
+        if self.exact {
+            self.base = base.saturating_add(by);
+        }
+        let result = f(self);
+        self.base = base;
+        result
     }
 
-    /// The report function, borrowed for a shorter lifetime.
-    fn reborrow(&mut self) -> Option<&mut dyn FnMut(ValidationErrorKind, usize)> {
-        match &mut self.report {
-            Some(report) => Some(&mut **report),
-            None => None,
-        }
+    /// Runs `f` with this sink reporting for an input that no longer maps byte for byte to
+    /// the current one: every offset becomes that of the current input's start.
+    pub(crate) fn inexact<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let exact = self.exact;
+        self.exact = false;
+        let result = f(self);
+        self.exact = exact;
+        result
+    }
+
+    /// `error`, the host parser's failure, with the offset of the last validation error
+    /// reported before it. The domain parser's strict check (run only for a listener)
+    /// reports `domain-to-ASCII` at the host's start before every failure of the domain
+    /// parser, so those are at 0 whoever listened (`parse::tests` checks both against a
+    /// listener).
+    pub(crate) fn stamp(&self, error: HostError) -> HostError {
+        let offset = if matches!(error.cause, Cause::Validation) { self.last } else { 0 };
+        HostError { offset, ..error }
     }
 }
 
@@ -408,19 +444,25 @@ mod tests {
         {
             let mut sink = Sink::new(Some(&mut f));
             sink.report(ValidationErrorKind::Ipv4EmptyPart, 3);
-            sink.shifted(1).report(ValidationErrorKind::Ipv6TooFewPieces, 4);
-            sink.shifted(2).inexact().report(ValidationErrorKind::Ipv4EmptyPart, 9);
+            sink.shifted(1, |s| s.report(ValidationErrorKind::Ipv6TooFewPieces, 4));
+            assert_eq!(sink.last, 5);
+            sink.shifted(2, |s| s.inexact(|s| s.report(ValidationErrorKind::Ipv4EmptyPart, 9)));
+            assert_eq!(sink.last, 2);
+            // Both scopes ended: offsets map as before.
+            sink.report(ValidationErrorKind::Ipv4EmptyPart, 7);
         }
         assert_eq!(
             seen,
             [
                 (ValidationErrorKind::Ipv4EmptyPart, 3),
                 (ValidationErrorKind::Ipv6TooFewPieces, 5),
-                (ValidationErrorKind::Ipv4EmptyPart, 2)
+                (ValidationErrorKind::Ipv4EmptyPart, 2),
+                (ValidationErrorKind::Ipv4EmptyPart, 7)
             ]
         );
         let mut none = Sink::new(None);
         assert!(!none.is_active());
-        none.report(ValidationErrorKind::Ipv4EmptyPart, 0);
+        none.shifted(3, |s| s.report(ValidationErrorKind::Ipv4EmptyPart, 1));
+        assert_eq!(none.last, 4, "heard or not");
     }
 }

@@ -6,7 +6,7 @@ use alloc::string::String;
 
 use crate::domain::{domain_parse, domain_parse_ascii_into};
 use crate::error::{HostError, Sink, ValidationErrorKind};
-use crate::ipv4::{ends_in_a_number, ipv4_parse, serialize_ipv4};
+use crate::ipv4::{ends_in_a_number, ipv4_parse, parse_dotted_decimal, serialize_ipv4};
 use crate::ipv6::{ipv6_parse, serialize_ipv6};
 use crate::opaque::opaque_host_parse;
 
@@ -53,8 +53,20 @@ fn first_percent_encoded_byte(bytes: &[u8]) -> Option<usize> {
 }
 
 /// The host parser. Domains and opaque hosts are appended to `out`; on failure, or when the
-/// result is an address, `out` may hold a partial domain that the caller truncates.
+/// result is an address, `out` may hold a partial domain that the caller truncates. A failure
+/// carries the offset of the last validation error reported before it.
 pub(crate) fn host_parse(
+    input: &str,
+    is_opaque: bool,
+    out: &mut String,
+    sink: &mut Sink<'_>,
+) -> Result<Parsed, HostError> {
+    host_parse_steps(input, is_opaque, out, sink).map_err(|error| sink.stamp(error))
+}
+
+/// [`host_parse`]'s steps.
+#[inline(always)]
+fn host_parse_steps(
     input: &str,
     is_opaque: bool,
     out: &mut String,
@@ -66,7 +78,7 @@ pub(crate) fn host_parse(
             sink.report(ValidationErrorKind::Ipv6Unclosed, input.len());
             return Err(HostError::new(ValidationErrorKind::Ipv6Unclosed));
         };
-        return ipv6_parse(inner.as_bytes(), &mut sink.shifted(1)).map(Parsed::Ipv6);
+        return sink.shifted(1, |sink| ipv6_parse(inner.as_bytes(), sink)).map(Parsed::Ipv6);
     }
     // Step 2: non-special URLs have opaque hosts.
     if is_opaque {
@@ -79,6 +91,13 @@ pub(crate) fn host_parse(
     // ASCII fast path (no `%`, so step 4 has nothing to report and step 5 changes nothing):
     // steps 6-7 in one pass straight into `out`.
     if bytes.iter().all(|&b| b.is_ascii() && b != b'%') {
+        // With no one listening, an address in the usual IPv4 form: steps 6-8 at once (the
+        // domain parser leaves digits and dots as they are, and reports only to a listener).
+        if !sink.is_active()
+            && let Some(address) = parse_dotted_decimal(bytes, sink)
+        {
+            return address.map(Parsed::Ipv4);
+        }
         domain_parse_ascii_into(input, out, sink)?;
         return finish_ascii(out, start, true, sink);
     }
@@ -94,15 +113,16 @@ pub(crate) fn host_parse(
         Cow::Borrowed(input)
     };
     // Offsets inside the domain no longer match `input` once it was decoded or mapped.
-    let mut inner = sink.inexact();
-    if domain.is_ascii() {
-        domain_parse_ascii_into(&domain, out, &mut inner)?;
-        return finish_ascii(out, start, true, &mut inner);
-    }
-    // Steps 6-7.
-    let ascii_domain = domain_parse(&domain, false, &mut inner)?;
-    out.push_str(&ascii_domain);
-    finish_ascii(out, start, false, &mut inner)
+    sink.inexact(|sink| {
+        if domain.is_ascii() {
+            domain_parse_ascii_into(&domain, out, sink)?;
+            return finish_ascii(out, start, true, sink);
+        }
+        // Steps 6-7.
+        let ascii_domain = domain_parse(&domain, false, sink)?;
+        out.push_str(&ascii_domain);
+        finish_ascii(out, start, false, sink)
+    })
 }
 
 /// Host parser steps 8-9 on the ASCII domain `out[start..]`: a domain that ends in a number is

@@ -242,6 +242,38 @@ fn percent_decoded_offsets_point_at_the_start() {
     assert_eq!(parse("a%FF", false).0, Err(K::DomainToAscii));
 }
 
+/// A failure carries the offset of the last validation error reported before it, the same
+/// whether anyone listened or not: a percent-decoded domain's failure is at 0 after an
+/// earlier report elsewhere, an IPv6 address's offsets count its `[`.
+#[test]
+fn failure_offsets_are_the_last_reported() {
+    let cases: [(&str, bool, usize); 12] = [
+        ("a%41 b", false, 0),
+        ("%41.1.2.3.4", false, 0),
+        ("[1::2::3]", false, 6),
+        ("[::1", false, 4),
+        ("[::1.2.3.]", true, 9),
+        ("1.x.3.4", false, 2),
+        ("0x1.x.3", false, 4),
+        ("1.2.3.256", false, 0),
+        ("a<b", true, 1),
+        ("ab c", true, 2),
+        ("a b", false, 0),
+        ("", false, 0),
+    ];
+    for (input, is_opaque, offset) in cases {
+        let Err(plain) = Host::parse(input, is_opaque) else { panic!("{input:?} parsed") };
+        let mut heard = Vec::new();
+        let listened = Host::parse_with_errors(input, is_opaque, &mut |_, at| heard.push(at));
+        assert_eq!(listened, Err(plain), "{input:?}");
+        assert_eq!(heard.last(), Some(&offset), "{input:?}");
+        assert_eq!(plain.offset(), offset, "{input:?}");
+        let mut out = String::new();
+        let into = parse_host_into(input, is_opaque, &mut out, None);
+        assert_eq!(into.map_err(|e| e.offset()), Err(offset), "{input:?}");
+    }
+}
+
 #[test]
 fn host_type_api() {
     let host = Host::parse("0x7F.1", false).unwrap();
@@ -324,6 +356,8 @@ proptest! {
         prop_assert_eq!(&plain, &with_sink);
         if let Err(err) = plain {
             prop_assert!(errors.iter().any(|(kind, _)| *kind == err.kind()));
+            // The failure's offset is the last one a listener heard (equal with or without).
+            prop_assert_eq!(errors.last().map(|&(_, at)| at), Some(err.offset()));
         }
         for (kind, at) in errors {
             prop_assert!(at <= input.len(), "{} at {}", kind, at);

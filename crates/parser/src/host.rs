@@ -52,66 +52,35 @@ pub(crate) fn parse_host_into(
     out: &mut String,
     report: Option<&mut dyn FnMut(ValidationErrorKind, usize)>,
 ) -> Result<HostKind, HostFailure> {
-    match report {
+    let result = match report {
         Some(report) => {
-            let mut last_offset = 0;
-            let mut forward = |kind: weburl_host::ValidationErrorKind, offset: usize| {
-                last_offset = offset;
-                report(kind.into(), offset);
-            };
-            let result = weburl_host::parse_host_into(input, is_opaque, out, Some(&mut forward));
-            result.map_err(|error| HostFailure::new(error, last_offset))
+            let mut forward =
+                |kind: weburl_host::ValidationErrorKind, offset: usize| report(kind.into(), offset);
+            weburl_host::parse_host_into(input, is_opaque, out, Some(&mut forward))
         }
-        None => weburl_host::parse_host_into(input, is_opaque, out, None)
-            .map_err(|error| failure(input, is_opaque, error)),
-    }
+        None => weburl_host::parse_host_into(input, is_opaque, out, None),
+    };
+    result.map_err(failure)
 }
 
-/// The failure of [`parse_host_into`] (with no listener) when `weburl_host`'s host parser
-/// failed on `input` with `error`.
-pub(crate) fn failure(input: &str, is_opaque: bool, error: weburl_host::HostError) -> HostFailure {
-    HostFailure::new(error, failure_offset(input, is_opaque, &error))
-}
-
-/// Where the host parser's last validation error arose when it failed on `input` with `error`
-/// and no one listened, without running IDNA again.
-///
-/// The host parser reports every error of a domain that was percent-decoded or is not ASCII
-/// at offset 0 (its offsets no longer map to the input), and the domain parser's strict check
-/// reports `domain-to-ASCII` at 0 before every failure of its own; so does the IPv4 parser
-/// before a failure for too many parts or a number out of range. Only the other failures of
-/// an ASCII input (IPv6 addresses, opaque hosts, IPv4 parts that are not numbers), whose
-/// parsers are linear and cheap, run again with a sink to learn the offset.
-/// `tests::offsets_agree_with_a_second_run` checks this against running every failing host
-/// again.
-fn failure_offset(input: &str, is_opaque: bool, error: &weburl_host::HostError) -> usize {
-    use weburl_host::ValidationErrorKind::{DomainToAscii, Ipv4OutOfRangePart, Ipv4TooManyParts};
-    let bracketed = input.starts_with('[');
-    // The IPv4 parser's last report before these failures is at 0 (step 4 for too many
-    // parts; step 7, which every number above 255 triggers, for one out of range), as is
-    // every failure of a mapped domain.
-    if !bracketed
-        && !is_opaque
-        && (matches!(error.kind(), DomainToAscii | Ipv4OutOfRangePart | Ipv4TooManyParts)
-            || !input.bytes().all(|b| b.is_ascii() && b != b'%'))
-    {
-        return 0;
-    }
-    rerun_offset(input, is_opaque)
-}
-
-/// The offset of the last validation error the host parser reports on `input` (0 if none).
-fn rerun_offset(input: &str, is_opaque: bool) -> usize {
-    let mut last_offset = 0;
-    let mut note = |_: weburl_host::ValidationErrorKind, offset: usize| last_offset = offset;
-    let _ = weburl_host::parse_host_into(input, is_opaque, &mut String::new(), Some(&mut note));
-    last_offset
+/// The failure of [`parse_host_into`] when `weburl_host`'s host parser failed with `error`
+/// (which carries the offset of the last validation error it reported).
+pub(crate) fn failure(error: weburl_host::HostError) -> HostFailure {
+    HostFailure::new(error, error.offset())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::vec::Vec;
+
+    /// The offset of the last validation error the host parser reports on `input` (0 if none).
+    fn rerun_offset(input: &str, is_opaque: bool) -> usize {
+        let mut last_offset = 0;
+        let mut note = |_: weburl_host::ValidationErrorKind, offset: usize| last_offset = offset;
+        let _ = weburl_host::parse_host_into(input, is_opaque, &mut String::new(), Some(&mut note));
+        last_offset
+    }
 
     fn hosts() -> Vec<String> {
         let mut hosts: Vec<String> = [
@@ -181,7 +150,7 @@ mod tests {
         hosts
     }
 
-    /// The cheap offset of a failure is the one a second run with a sink finds.
+    /// The offset of a failure with no listener is the one a second run with a listener finds.
     #[test]
     fn offsets_agree_with_a_second_run() {
         let mut failures = 0;

@@ -628,7 +628,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
                 // same way, unless an `@` follows in the authority (the walk took the first
                 // `@` for the end of the credentials, the state machine takes the last).
                 if N::KEEPS && !opaque && !at_sign_after(rest) {
-                    let failure = crate::host::failure(host, opaque, error);
+                    let failure = crate::host::failure(error);
                     let at = failure.at(host_start + failure.offset());
                     self.notes.note(ParseError::InvalidHost(at));
                 }
