@@ -111,33 +111,33 @@ fn strict_ascii_verdict(domain: &str) -> Option<bool> {
     Some(ok)
 }
 
-/// The domain parser for an ASCII `domain` with beStrict false, writing the result straight
-/// into `out` (which is left as it was on failure).
+/// The domain parser for an ASCII `domain` whose [`byte_classes`] are `classes`, with
+/// beStrict false, writing the result straight into `out` (which is left as it was on
+/// failure).
 ///
-/// Steps 5, 7 and 8 in one pass: lowercase each byte and reject forbidden domain code points.
+/// Steps 5, 7 and 8 from the classes: reject forbidden domain code points, copy the domain
+/// and lowercase it when it has an upper-case letter.
 pub(crate) fn domain_parse_ascii_into(
     domain: &str,
+    classes: u8,
     out: &mut String,
     sink: &mut Sink<'_>,
 ) -> Result<(), HostError> {
+    debug_assert_eq!(classes, byte_classes(domain), "{domain:?}");
     // Steps 1-2 (only for the validation error).
     let _ = strict_check(domain, sink);
     // Step 7.
     if domain.is_empty() {
         return Err(HostError::domain(Cause::EmptyDomain));
     }
-    // Step 8, noting on the way whether step 5 has anything to lowercase.
-    let mut upper = false;
-    for byte in domain.bytes() {
-        if is_forbidden_domain_byte(byte) {
-            return Err(HostError::domain(Cause::ForbiddenDomainCodePoint));
-        }
-        upper |= byte.is_ascii_uppercase();
+    // Step 8.
+    if classes & CLASS_FORBIDDEN != 0 {
+        return Err(HostError::domain(Cause::ForbiddenDomainCodePoint));
     }
     // Step 5: the lowercased domain, whatever ToASCII said; copied in one piece.
     let start = out.len();
     out.push_str(domain);
-    if upper {
+    if classes & CLASS_UPPER != 0 {
         if let Some(appended) = out.get_mut(start..) {
             appended.make_ascii_lowercase();
         }
@@ -145,10 +145,13 @@ pub(crate) fn domain_parse_ascii_into(
     Ok(())
 }
 
-// Byte classes of `ascii_domain_parse`, as bits.
+// Byte classes of `ascii_domain_parse` and the host parser, as bits.
 const CLASS_UPPER: u8 = 1;
 const CLASS_FORBIDDEN: u8 = 2;
-const CLASS_NON_ASCII: u8 = 4;
+/// A byte of a non-ASCII code point.
+pub(crate) const CLASS_NON_ASCII: u8 = 4;
+/// `%` (a forbidden domain code point too).
+pub(crate) const CLASS_PERCENT: u8 = 8;
 
 /// The class bits of every byte (of UTF-8 text) for `ascii_domain_parse`.
 // Evaluated at compile time: an index out of bounds would fail the build, not a run.
@@ -160,6 +163,8 @@ const DOMAIN_BYTE_CLASS: [u8; 256] = {
         let byte = b as u8;
         classes[b] = if byte >= 0x80 {
             CLASS_NON_ASCII
+        } else if byte == b'%' {
+            CLASS_FORBIDDEN | CLASS_PERCENT
         } else if is_forbidden_domain_byte(byte) {
             CLASS_FORBIDDEN
         } else if byte.is_ascii_uppercase() {
@@ -174,7 +179,7 @@ const DOMAIN_BYTE_CLASS: [u8; 256] = {
 
 /// The union of the classes of the bytes of `text` (one branch-free pass).
 #[inline]
-fn byte_classes(text: &str) -> u8 {
+pub(crate) fn byte_classes(text: &str) -> u8 {
     text.bytes().fold(0, |classes, byte| {
         classes | DOMAIN_BYTE_CLASS.get(usize::from(byte)).copied().unwrap_or(CLASS_NON_ASCII)
     })
@@ -489,7 +494,8 @@ mod tests {
     fn ascii_into_matches_the_general_parser() {
         for input in ["a", "A.B", "a%b", "", "x y", "xn--a", "Ab-.C_d", "1.2.3.4"] {
             let mut out = String::from("prefix");
-            let fast = domain_parse_ascii_into(input, &mut out, &mut Sink::new(None));
+            let fast =
+                domain_parse_ascii_into(input, byte_classes(input), &mut out, &mut Sink::new(None));
             let slow = domain_to_ascii(input, false);
             match (fast, slow) {
                 (Ok(()), Ok(s)) => assert_eq!(out, alloc::format!("prefix{s}")),

@@ -4,7 +4,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::domain::{domain_parse, domain_parse_ascii_into};
+use crate::domain::{
+    CLASS_NON_ASCII, CLASS_PERCENT, byte_classes, domain_parse, domain_parse_ascii_into,
+};
 use crate::error::{HostError, Sink, ValidationErrorKind};
 use crate::ipv4::{ends_in_a_number, ipv4_parse, parse_dotted_decimal, serialize_ipv4};
 use crate::ipv6::{ipv6_parse, serialize_ipv6};
@@ -90,7 +92,8 @@ fn host_parse_steps(
     let bytes = input.as_bytes();
     // ASCII fast path (no `%`, so step 4 has nothing to report and step 5 changes nothing):
     // steps 6-7 in one pass straight into `out`.
-    if bytes.iter().all(|&b| b.is_ascii() && b != b'%') {
+    let classes = byte_classes(input);
+    if classes & (CLASS_NON_ASCII | CLASS_PERCENT) == 0 {
         // With no one listening, an address in the usual IPv4 form: steps 6-8 at once (the
         // domain parser leaves digits and dots as they are, and reports only to a listener).
         if !sink.is_active()
@@ -98,7 +101,7 @@ fn host_parse_steps(
         {
             return address.map(Parsed::Ipv4);
         }
-        domain_parse_ascii_into(input, out, sink)?;
+        domain_parse_ascii_into(input, classes, out, sink)?;
         return finish_ascii(out, start, true, sink);
     }
     // Step 4.
@@ -115,7 +118,7 @@ fn host_parse_steps(
     // Offsets inside the domain no longer match `input` once it was decoded or mapped.
     sink.inexact(|sink| {
         if domain.is_ascii() {
-            domain_parse_ascii_into(&domain, out, sink)?;
+            domain_parse_ascii_into(&domain, byte_classes(&domain), out, sink)?;
             return finish_ascii(out, start, true, sink);
         }
         // Steps 6-7.

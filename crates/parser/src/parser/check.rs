@@ -10,8 +10,8 @@ use weburl_host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 
 use super::authority::{ends_authority, parse_port};
 use super::fast::{
-    HOST_END_STOPS, head_word, http_scheme, is_serialized_ipv4, scan_plain, special_scheme,
-    surely_not_a_number,
+    HOST_END_STOPS, at_sign_after, head_word, http_scheme, is_serialized_ipv4, scan_plain,
+    special_scheme, surely_not_a_number,
 };
 use super::scheme::scheme_prefix_len;
 use super::{is_padded, is_windows_drive_letter, trim_c0_or_space};
@@ -114,20 +114,19 @@ fn authority_ok(input: &str, start: usize, special: bool) -> bool {
 /// [`authority_ok`] in one pass for the usual authority of a special URL: no credentials, a
 /// host of letters, digits, `-`, `.` and `_`, and an optional port. `None`: use
 /// [`authority_ok`].
+#[inline(always)]
 fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
     let rest = bytes.get(start..)?;
     let len = scan_plain(bytes, start, &HOST_END_STOPS) - start;
     let host = rest.get(..len)?;
-    // Host state step 3.1 or 2.1: a special URL needs a host.
+    // Host state step 3.1 or 2.1: a special URL needs a host. An authority that starts with
+    // a `:` or ends at once has none, unless an `@` comes later (credentials, authority
+    // state step 2.1 takes the last one).
     if host.is_empty() {
-        return None;
+        let empty = matches!(rest.first(), None | Some(b':' | b'?' | b'#'));
+        return (empty && !at_sign_after(rest)).then_some(false);
     }
-    // Host parser step 8: a domain ending in a number is an IPv4 address; four decimal
-    // numbers as the IPv4 serializer writes them are one (the other forms: the host parser).
-    if !surely_not_a_number(host) && !is_serialized_ipv4(host) {
-        return None;
-    }
-    match rest.get(len) {
+    let verdict = match rest.get(len) {
         None | Some(b'/' | b'?' | b'#' | b'\\') => Some(true),
         Some(b':') => {
             // Port state: digits up to the end of the authority, at most 65535.
@@ -137,22 +136,63 @@ fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
                 None | Some(b'/' | b'?' | b'#' | b'\\') => {
                     Some(parse_port(port.get(..digits)?).is_some())
                 }
+                // Port state step 3: another byte fails, unless it is a tab, a newline or a
+                // trailing C0 control or space (removed first) or an `@` follows (the port
+                // was part of the credentials).
+                Some(&b) if b > b' ' && !at_sign_after(port) => Some(false),
                 _ => None,
             }
         }
+        // Domain to ASCII step 8 (through the host parser's steps 5-7, which keep every ASCII
+        // byte but a percent-encoded one): a forbidden domain code point fails, unless it is a
+        // `%`, a tab or newline (removed first), trailing (trimmed first), or an `@` follows
+        // (credentials).
+        Some(&b)
+            if is_forbidden_domain_code_point(char::from(b))
+                && !matches!(b, b'\t' | b'\n' | b'\r')
+                && (b != b'%' || percent_stays(rest.get(len + 1..)?))
+                && bytes.last().is_some_and(|&last| last > b' ')
+                && !at_sign_after(rest.get(len..)?) =>
+        {
+            Some(false)
+        }
         _ => None,
-    }
+    }?;
+    // Where the authority's host is the plain one (it may succeed), host parser step 8: a
+    // domain ending in a number is an IPv4 address. Four decimal numbers as the IPv4
+    // serializer writes them are one; the host parser decides the other forms.
+    Some(
+        verdict
+            && (surely_not_a_number(host)
+                || is_serialized_ipv4(host)
+                || core::str::from_utf8(host).is_ok_and(|host| host_ok(host, true))),
+    )
+}
+
+/// Whether a `%` that `after` follows stays in the host (host parser step 5 percent-decodes
+/// only a `%` and two ASCII hex digits), whatever tab and newline removal does first.
+fn percent_stays(after: &[u8]) -> bool {
+    let two = after.get(..2).unwrap_or(after);
+    !matches!(two, [a, b] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
+        && !two.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
 }
 
 /// Whether the basic URL parser succeeds on `input` without a base URL; `None` when this walk
 /// cannot tell cheaply.
 fn walk(input: &str) -> Option<bool> {
     let bytes = input.as_bytes();
+    let &first = bytes.first()?;
     // The usual case first: a special scheme other than file, and `//`. Its scheme and
     // authority hold no C0 control, space, tab or newline (their bytes are checked), so
     // neither trimming nor tab removal (steps 1-3) could change the answer.
     // `http://` and `https://` in one word first (when the first byte is `h` or `H`).
-    let http = bytes.first().is_some_and(|&b| b | 0x20 == b'h');
+    let http = first | 0x20 == b'h';
+    // Scheme start state step 2: an input that starts with a byte that is neither an ASCII
+    // alpha nor one that trimming removes has no scheme, and the no scheme state fails
+    // without a base (step 1).
+    if !http && first > b' ' && !first.is_ascii_alphabetic() {
+        return Some(false);
+    }
     let quick = http.then(|| http_scheme(head_word(bytes))).flatten();
     let quick = quick.map(|(len, kind)| (len, Some(kind))).or_else(|| {
         let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
@@ -278,10 +318,11 @@ mod tests {
             );
             agrees(input);
         }
-        // Other forms go to the host parser.
+        // Other forms are decided by the host parser, in the walk.
         for input in ["http://256.0.0.1/", "http://1.2.3.4.5/", "http://01.2.3.4/", "http://1.2.3/"]
         {
-            assert_eq!(plain_authority_ok(input.as_bytes(), 7), None, "{input}");
+            let full = Url::parse(input).is_ok();
+            assert_eq!(plain_authority_ok(input.as_bytes(), 7), Some(full), "{input}");
             agrees(input);
         }
         for input in [" https://a/ ", "\u{0}http://1.2.3.4\n", "  https://a:99999/ ", " \u{1F}"] {
@@ -289,6 +330,67 @@ mod tests {
         }
         assert!(can_parse(" https://a/ \t"));
         assert!(!can_parse(" https://a:99999/ "));
+    }
+
+    /// The walk's early failures (a port with a byte that is not a digit, an empty host, no
+    /// scheme) on every three-piece tail of a few heads, and that it takes them itself.
+    #[test]
+    fn agrees_on_ports_empty_hosts_and_missing_schemes() {
+        let heads = [
+            "https://",
+            "https://h",
+            "http://h.org:",
+            "ws://h:7",
+            "",
+            "/",
+            "1",
+            "%",
+            "https://1.2",
+        ];
+        let pieces = [
+            ":", "7", "x", "-", "@", "/", "?", "#", "\\", "\t", "\n", " ", "é", "h", "\u{1}", "[",
+            "]", "%", "<", "^", "\u{7f}", "A",
+        ];
+        for head in heads {
+            for a in pieces {
+                for b in pieces {
+                    for c in pieces {
+                        agrees(&format!("{head}{a}{b}{c}"));
+                    }
+                }
+            }
+        }
+        for input in [
+            "http://h.org:7z/",
+            "https://h:-1",
+            "https://:5/",
+            "https://?q",
+            "/a",
+            "1:",
+            "https://a b/",
+            "https://a<b",
+            "https://a[b:c]/",
+            "https://a%zz/",
+            "https://a%4",
+            "https://1.2.3.999/",
+            "https://0x1.2.3.4.5:8/",
+        ] {
+            assert_eq!(walk(input), Some(false), "{input}");
+        }
+        // Not where credentials or removed bytes may follow (the general walk decides).
+        for input in [
+            "https://h:7@x/",
+            "https://:p@h/",
+            "https://h:7\t8/",
+            "https://h:7 ",
+            "https://a b@c/",
+            "https://a\tb/",
+            "https://a%41b/",
+            "https://a%4\t1b/",
+            "https://ab ",
+        ] {
+            assert_eq!(plain_authority_ok(input.as_bytes(), 8), None, "{input}");
+        }
     }
 
     #[test]

@@ -197,6 +197,20 @@ static HOST_STOPS: [[u8; 256]; 8] = positional(&HOST_CLASSES, 1);
 /// above [`H_LOOSE`]), for `URL.canParse`.
 pub(super) static HOST_END_STOPS: [[u8; 256]; 8] = positional(&HOST_CLASSES, H_LOOSE + 1);
 
+/// 1 for the bytes [`Fast::general_host`] looks at (tabs and newlines, `@`, brackets, `:` and
+/// the bytes that may end the authority), 0 for the bytes it passes over.
+#[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
+static GENERAL_HOST_CLASSES: [u8; 256] = {
+    let mut classes = [0u8; 256];
+    let stops = b"\t\n\r@[]:/?#\\";
+    let mut i = 0;
+    while i < stops.len() {
+        classes[stops[i] as usize] = 1;
+        i += 1;
+    }
+    classes
+};
+
 /// 1 for the label separator `.` and for `-`, which the strict ToASCII rejects side by side
 /// (an empty label, a label starting or ending with `-`) except as `--` inside a label.
 #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
@@ -388,7 +402,7 @@ fn label_surely_strict_ok(label: &[u8]) -> bool {
 
 /// Whether a special URL's authority holds an `@` in `rest` (the input from a point in the
 /// authority on, up to its end): the state machine's credentials end at the last `@`.
-fn at_sign_after(rest: &[u8]) -> bool {
+pub(super) fn at_sign_after(rest: &[u8]) -> bool {
     rest.iter().take_while(|&&b| !ends_authority(b, true)).any(|&b| b == b'@')
 }
 
@@ -426,6 +440,15 @@ impl Notes for Option<ParseError> {
     #[inline(always)]
     fn note(&mut self, failure: ParseError) {
         *self = Some(failure);
+    }
+}
+
+/// The entry's walk notes into its caller's slot (no failure moved on the way back).
+impl Notes for &mut Option<ParseError> {
+    const KEEPS: bool = true;
+    #[inline(always)]
+    fn note(&mut self, failure: ParseError) {
+        **self = Some(failure);
     }
 }
 
@@ -588,12 +611,17 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         let rest = self.bytes.get(host_start..)?;
         // The host ends at a `:` outside brackets or at the end of the authority (host state
         // steps 2 and 3: a `\` too, when special); a tab or a newline (removed before
-        // parsing) is for the state machine.
+        // parsing) is for the state machine. Other bytes are skipped a word at a time.
         let mut inside_brackets = false;
         let mut len = rest.len();
         for (i, &b) in rest.iter().enumerate() {
+            if class(&GENERAL_HOST_CLASSES, b) == 0 {
+                continue;
+            }
             match b {
-                b'\t' | b'\n' | b'\r' => return None,
+                // An `@` ends the credentials (the state machine takes the last one): this
+                // is not the host.
+                b'\t' | b'\n' | b'\r' | b'@' => return None,
                 b'[' => inside_brackets = true,
                 b']' => inside_brackets = false,
                 b':' if !inside_brackets => {
@@ -733,7 +761,10 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         host_start: usize,
         scheme_type: SchemeType,
     ) -> Option<Url> {
-        self.host_and_rest(scheme_end, host_start, None, scheme_type, false)
+        // A walk that keeps its failure (lax mode) takes every host but a file host (the file
+        // host state has its own steps) to the host parser.
+        let general = N::KEEPS && scheme_type != SchemeType::File;
+        self.host_and_rest(scheme_end, host_start, None, scheme_type, general)
     }
 
     /// [`authority`](Self::authority) from the host at `host_start` of the input, after the
@@ -1092,6 +1123,28 @@ pub(crate) fn parse(input: &str, strict: bool, out: &mut String) -> Option<Url> 
     };
     if url.is_none() {
         out.clear();
+    }
+    url
+}
+
+/// [`parse`] in lax mode for the parser's entry: when it gives up (`None`) on a special URL
+/// whose host or port fails as in the state machine, it notes that failure in `failure`, as
+/// [`parse_rare_or_fail`] does (with the state machine's offset).
+pub(crate) fn parse_or_fail(
+    input: &str,
+    out: &mut String,
+    failure: &mut Option<ParseError>,
+) -> Option<Url> {
+    let bytes = input.as_bytes();
+    let url =
+        Fast::<false, _> { input, bytes, out: &mut *out, run: 0, notes: &mut *failure }.walk();
+    if url.is_none() {
+        out.clear();
+        // The state machine removes tabs and newlines first, which can change the port and
+        // moves the offsets.
+        if failure.is_some() && super::check::has_tab_or_newline(bytes) {
+            *failure = None;
+        }
     }
     url
 }

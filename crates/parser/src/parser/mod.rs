@@ -575,8 +575,19 @@ pub(crate) fn parse_into(
         // The base URL never matters to the inputs the fast path takes (a special scheme and
         // `//`: scheme state step 2.6 leads to the same authority states as step 2.7; or a
         // scheme that is not special and an opaque path, step 2.9).
-        if let Some(url) = fast::parse(input, strict, &mut out) {
-            return Ok(url);
+        if strict {
+            if let Some(url) = fast::parse(input, true, &mut out) {
+                return Ok(url);
+            }
+        } else {
+            let mut failure = None;
+            if let Some(url) = fast::parse_or_fail(input, &mut out, &mut failure) {
+                return Ok(url);
+            }
+            // Lax mode: a special URL's host or port failed as in the state machine.
+            if let Some(failure) = failure {
+                return Err(failure);
+            }
         }
         if let Some(base) = base {
             if let Some(url) = fast::join(input, base, strict, &mut out) {

@@ -48,7 +48,7 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         }
         // Special authority slashes and ignore slashes states: two of `/` and `\\` (lax mode)
         // are taken as `//`.
-        let backslashed = slashes != b"//";
+        let backslashed = !matches!(slashes, b"//");
         if backslashed
             && !(Self::backslash_is_slash(scheme_type)
                 && slashes.iter().all(|&b| matches!(b, b'/' | b'\\')))
