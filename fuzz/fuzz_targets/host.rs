@@ -1,8 +1,8 @@
 //! The host parser (section 3.5) for special and opaque hosts, and domain to ASCII and
 //! Unicode (sections 3.3): the serialization reparses to the same host, the appending and
-//! error-reporting entry points agree, domain to ASCII is idempotent and strict success
-//! implies the same relaxed result, and domain to ASCII of a domain to Unicode result gives
-//! the same ASCII back.
+//! error-reporting entry points agree (a failure's offset is the last one reported), domain
+//! to ASCII is idempotent and strict success implies the same relaxed result, and domain to
+//! ASCII of a domain to Unicode result gives the same ASCII back.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -18,6 +18,10 @@ fuzz_target!(|data: &[u8]| {
         let listened =
             Host::parse_with_errors(&input, is_opaque, &mut |k, at| errors.push((k, at)));
         assert_eq!(parsed, listened, "the sink changed the result: {input:?}");
+        if let Err(error) = &parsed {
+            let last = errors.last().map(|&(_, at)| at);
+            assert_eq!(last, Some(error.offset()), "the failure's offset: {input:?}");
+        }
         for &(_, at) in &errors {
             assert!(at <= input.len(), "error offset {at} past the input: {input:?}");
         }

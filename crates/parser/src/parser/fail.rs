@@ -4,11 +4,12 @@
 //! instructions even when it fails at the host. For a special URL other than file, the state
 //! machine's first failure in lax mode can only be the host parser's (host state steps 2.3
 //! and 3.3) or the port state's (steps 2.1 and 3): the scheme, slashes and credentials states
-//! before them never fail. The rare fast path (`fast::parse_rare_or_fail`) walks those states
-//! over the same input; where its host parser fails, or the port state (`authority::scan_port`,
-//! which the state machine's port state calls too), it returns the state machine's failure,
-//! and the parser's entry returns it without running the state machine. The tests below
-//! compare it with the state machine on generated authorities.
+//! before them never fail. The lax fast walk (`fast::parse_or_fail`, without credentials) and
+//! the rare fast path (`fast::parse_rare_or_fail`) walk those states over the same input;
+//! where their host parser fails, or the port state (`authority::scan_port`, which the state
+//! machine's port state calls too), they return the state machine's failure, and the parser's
+//! entry returns it without running the state machine. The tests below compare both with the
+//! state machine on generated authorities.
 
 #[cfg(test)]
 mod tests {
@@ -17,7 +18,7 @@ mod tests {
 
     use super::super::authority::scan_port;
     use super::super::check::has_tab_or_newline;
-    use super::super::fast::parse_rare_or_fail;
+    use super::super::fast::{parse_or_fail, parse_rare_or_fail};
     use super::super::{parse_into, state_machine};
     use crate::error::{ParseError, ValidationErrorKind};
     use crate::url::Url;
@@ -70,7 +71,7 @@ mod tests {
             ["", ":", ":80", ":7z", ":70000", ":65535", ":0080", ":-1", ":8 ", ":8\t0", ":1@h"];
         let tails = ["", "/", "/p", "?q", "#f", "\\x", " ", "\t", "/\t", "@h"];
         let base = Url::parse("https://base.example/dir/").unwrap();
-        let (mut answered, mut checked) = (0, 0);
+        let (mut answered, mut checked, mut walked) = (0, 0, 0);
         for scheme in schemes {
             for slash in slashes {
                 for user in credentials {
@@ -89,7 +90,9 @@ mod tests {
                                     && ["", "u@", "u:p@"].contains(&user)
                                     && !skipped;
                                 for base in [None, Some(&base)] {
-                                    answered += check(&input, base, covered);
+                                    let (rare, walk) = check(&input, base, covered);
+                                    answered += rare;
+                                    walked += walk;
                                     checked += 1;
                                 }
                             }
@@ -99,12 +102,19 @@ mod tests {
             }
         }
         assert!(answered > 20_000, "{answered} of {checked}");
+        assert!(walked > 5_000, "{walked} of {checked}");
     }
 
     /// One input of [`fails_exactly_as_the_state_machine`] (`covered`: one whose host or port
-    /// failure must be answered): 1 when the rare fast path answered with a failure.
-    fn check(input: &str, base: Option<&Url>, covered: bool) -> usize {
+    /// failure must be answered): whether the rare fast path and the lax fast walk answered
+    /// with a failure.
+    fn check(input: &str, base: Option<&Url>, covered: bool) -> (usize, usize) {
         let slow = state_machine(input, base, None, None, String::new());
+        let mut walked = None;
+        let _ = parse_or_fail(input, &mut String::new(), &mut walked);
+        if let Some(error) = &walked {
+            assert_eq!(Some(error), slow.as_ref().err(), "{input:?} {base:?} (fast walk)");
+        }
         let found = match parse_rare_or_fail(input, false, &mut String::new()) {
             Some(Err(error)) => Some(error),
             _ => None,
@@ -124,7 +134,7 @@ mod tests {
             (Ok(a), Ok(b)) => assert_eq!(a.href(), b.href(), "{input:?}"),
             _ => assert_eq!(entry.as_ref().err(), slow.as_ref().err(), "{input:?} {base:?}"),
         }
-        usize::from(found.is_some())
+        (usize::from(found.is_some()), usize::from(walked.is_some()))
     }
 
     /// The port state's failures, and ports it takes.
