@@ -153,7 +153,7 @@ pub(crate) const CLASS_NON_ASCII: u8 = 4;
 /// `%` (a forbidden domain code point too).
 pub(crate) const CLASS_PERCENT: u8 = 8;
 
-/// The class bits of every byte (of UTF-8 text) for `ascii_domain_parse`.
+/// The class bits of every byte (of UTF-8 text) for `ascii_domain_parse` and the host parser.
 // Evaluated at compile time: an index out of bounds would fail the build, not a run.
 #[allow(clippy::indexing_slicing)]
 const DOMAIN_BYTE_CLASS: [u8; 256] = {

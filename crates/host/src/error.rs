@@ -387,7 +387,7 @@ impl<'a> Sink<'a> {
     /// `error`, the host parser's failure, with the offset of the last validation error
     /// reported before it. The domain parser's strict check (run only for a listener)
     /// reports `domain-to-ASCII` at the host's start before every failure of the domain
-    /// parser, so those are at 0 whoever listened (`parse::tests` checks both against a
+    /// parser, so those are at 0 whoever listened (`tests/host.rs` checks both against a
     /// listener).
     pub(crate) fn stamp(&self, error: HostError) -> HostError {
         let offset = if matches!(error.cause, Cause::Validation) { self.last } else { 0 };

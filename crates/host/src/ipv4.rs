@@ -126,10 +126,11 @@ pub(crate) fn ipv4_parse(input: &[u8], sink: &mut Sink<'_>) -> Result<u32, HostE
     Ok(u32::try_from(ipv4).unwrap_or(u32::MAX))
 }
 
-/// Host parser steps 7-8 for an ASCII domain written in the usual IPv4 form, with no one
+/// Host parser steps 6-8 for an ASCII domain written in the usual IPv4 form, with no one
 /// listening: one to four decimal numbers without leading zeros, separated by single dots.
-/// The ends-in-a-number checker and the IPv4 parser decide such a domain the same way (the
-/// last part is all digits; every part is a decimal number), so they run as one pass here.
+/// The domain parser keeps such a domain as it is, and the ends-in-a-number checker and the
+/// IPv4 parser decide it the same way (the last part is all digits; every part is a decimal
+/// number), so they run as one pass here.
 /// `None` for every other domain (a letter, a trailing or doubled dot, a leading `0`, more
 /// than four parts, more than 19 digits in a part): the general steps take it.
 ///

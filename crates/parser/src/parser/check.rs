@@ -112,8 +112,9 @@ fn authority_ok(input: &str, start: usize, special: bool) -> bool {
 }
 
 /// [`authority_ok`] in one pass for the usual authority of a special URL: no credentials, a
-/// host of letters, digits, `-`, `.` and `_`, and an optional port. `None`: use
-/// [`authority_ok`].
+/// host of letters, digits, `-`, `.` and `_`, and an optional port; and for the failures it
+/// can see on the way (no host, a port that is not a number, a forbidden domain code point
+/// in the host). `None`: use [`authority_ok`].
 #[inline(always)]
 fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
     let rest = bytes.get(start..)?;

@@ -111,7 +111,10 @@ mod tests {
     fn check(input: &str, base: Option<&Url>, covered: bool) -> (usize, usize) {
         let slow = state_machine(input, base, None, None, String::new());
         let mut walked = None;
-        let _ = parse_or_fail(input, &mut String::new(), &mut walked);
+        if let Some(url) = parse_or_fail(input, &mut String::new(), &mut walked) {
+            let slow = slow.as_ref().map(Url::href);
+            assert_eq!(Ok(url.href()), slow, "{input:?} {base:?} (fast walk)");
+        }
         if let Some(error) = &walked {
             assert_eq!(Some(error), slow.as_ref().err(), "{input:?} {base:?} (fast walk)");
         }

@@ -421,8 +421,9 @@ struct Fast<'i, 'o, const STRICT: bool, N: Notes = ()> {
     notes: N,
 }
 
-/// Where a walk notes the failure it gave up on (see [`parse_rare_or_fail`]): the rare walk keeps
-/// it, the others (`()`: no room, no writes) do not.
+/// Where a walk notes the failure it gave up on (see [`parse_rare_or_fail`] and
+/// [`parse_or_fail`]): the rare walk and the entry's lax walk keep it, the others (`()`: no
+/// room, no writes) do not.
 trait Notes {
     /// Whether the walk keeps what it notes (so that it works the failure out at all).
     const KEEPS: bool;
@@ -611,7 +612,8 @@ impl<const STRICT: bool, N: Notes> Fast<'_, '_, STRICT, N> {
         let rest = self.bytes.get(host_start..)?;
         // The host ends at a `:` outside brackets or at the end of the authority (host state
         // steps 2 and 3: a `\` too, when special); a tab or a newline (removed before
-        // parsing) is for the state machine. Other bytes are skipped a word at a time.
+        // parsing) is for the state machine. The bytes it does not act on are passed over
+        // by table.
         let mut inside_brackets = false;
         let mut len = rest.len();
         for (i, &b) in rest.iter().enumerate() {
