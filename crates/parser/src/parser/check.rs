@@ -7,6 +7,7 @@
 //! full parser on the WPT data, the benchmark data and generated inputs.
 
 use weburl_host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
+use weburl_percent::decode_escape;
 
 use super::authority::{ends_authority, parse_port};
 use super::fast::{
@@ -151,7 +152,7 @@ fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
         Some(&b)
             if is_forbidden_domain_code_point(char::from(b))
                 && !matches!(b, b'\t' | b'\n' | b'\r')
-                && (b != b'%' || percent_stays(rest.get(len + 1..)?))
+                && (b != b'%' || percent_stays(rest.get(len..)?))
                 && bytes.last().is_some_and(|&last| last > b' ')
                 && !at_sign_after(rest.get(len..)?) =>
         {
@@ -170,12 +171,13 @@ fn plain_authority_ok(bytes: &[u8], start: usize) -> Option<bool> {
     )
 }
 
-/// Whether a `%` that `after` follows stays in the host (host parser step 5 percent-decodes
-/// only a `%` and two ASCII hex digits), whatever tab and newline removal does first.
-fn percent_stays(after: &[u8]) -> bool {
-    let two = after.get(..2).unwrap_or(after);
-    !matches!(two, [a, b] if a.is_ascii_hexdigit() && b.is_ascii_hexdigit())
-        && !two.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
+/// Whether the `%` that starts `at_percent` stays in the host (host parser step 5
+/// percent-decodes only a `%` and two ASCII hex digits), whatever tab and newline removal
+/// does first to the two bytes after it.
+fn percent_stays(at_percent: &[u8]) -> bool {
+    let after = at_percent.get(1..).unwrap_or_default();
+    decode_escape(at_percent).is_none()
+        && !after.iter().take(2).any(|b| matches!(b, b'\t' | b'\n' | b'\r'))
 }
 
 /// Whether the basic URL parser succeeds on `input` without a base URL; `None` when this walk

@@ -444,7 +444,9 @@ impl Notes for Option<ParseError> {
     }
 }
 
-/// The entry's walk notes into its caller's slot (no failure moved on the way back).
+/// The entry's walk notes into its caller's slot (no failure moved on the way back). The rare
+/// walk keeps its own `Option` (above): giving both walks this one type makes them one
+/// instance of the walk, which measured +3% to +7% instructions on the parse lists.
 impl Notes for &mut Option<ParseError> {
     const KEEPS: bool = true;
     #[inline(always)]
