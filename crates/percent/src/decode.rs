@@ -158,67 +158,10 @@ impl<'a> PercentDecode<'a> {
     /// ```
     #[must_use]
     pub fn into_bytes(self) -> Cow<'a, [u8]> {
-        let Some(first) = first_escape(self.input) else {
-            return Cow::Borrowed(self.input);
-        };
-        let (head, mut rest) = self.input.split_at_checked(first).unwrap_or((&[], self.input));
-        let mut out = Vec::with_capacity(self.input.len());
-        out.extend_from_slice(head);
-        // percent-decode, step 2 ("for each byte"), a run of literal bytes at a time.
-        loop {
-            let at_percent = match rest {
-                [] => break,
-                // Escapes one after another (encoded text of most scripts): decoded in a
-                // loop of their own, with no search and no empty runs.
-                [b'%', ..] => {
-                    // Step 2.3 for each, up to `ESCAPE_BLOCK` at a time into a block on
-                    // the stack (no capacity check a byte), appended in one copy.
-                    loop {
-                        let mut block = [0u8; ESCAPE_BLOCK];
-                        let mut n = 0;
-                        for (slot, escape) in block.iter_mut().zip(rest.chunks_exact(3)) {
-                            let &[b'%', hi, lo] = escape else { break };
-                            let Some(byte) = hex_pair(hi, lo) else { break };
-                            *slot = byte;
-                            n += 1;
-                        }
-                        out.extend_from_slice(block.get(..n).unwrap_or_default());
-                        rest = rest.get(3 * n..).unwrap_or_default();
-                        if n < block.len() {
-                            break;
-                        }
-                    }
-                    if rest.first() != Some(&b'%') {
-                        continue;
-                    }
-                    rest
-                }
-                _ => {
-                    // Steps 2.1 and 2.2: bytes up to the next `%` are appended as they are.
-                    let Some(percent) = find_percent(rest, 1) else {
-                        out.extend_from_slice(rest);
-                        break;
-                    };
-                    let (literal, at_percent) =
-                        rest.split_at_checked(percent).unwrap_or((rest, &[]));
-                    out.extend_from_slice(literal);
-                    at_percent
-                }
-            };
-            match decode_escape(at_percent) {
-                // Step 2.3: append the byte the two hex digits stand for; skip them.
-                Some(byte) => {
-                    out.push(byte);
-                    rest = at_percent.get(3..).unwrap_or_default();
-                }
-                // Step 2.2: a `%` without two hex digits after it is kept.
-                None => {
-                    out.push(b'%');
-                    rest = at_percent.get(1..).unwrap_or_default();
-                }
-            }
+        match first_escape(self.input) {
+            Some(first) => Cow::Owned(decode_from(self.input, first)),
+            None => Cow::Borrowed(self.input),
         }
-        Cow::Owned(out)
     }
 
     /// The decoded bytes as UTF-8, or the error when they are not valid UTF-8 (the Encoding
@@ -232,18 +175,14 @@ impl<'a> PercentDecode<'a> {
     /// # Ok::<(), core::str::Utf8Error>(())
     /// ```
     pub fn decode_utf8(self) -> Result<Cow<'a, str>, core::str::Utf8Error> {
-        if let Some(text) = self.text
-            && first_escape(self.input).is_none()
-        {
-            // Nothing to decode in a `str`: no UTF-8 check either.
-            return Ok(Cow::Borrowed(text));
-        }
-        match self.into_bytes() {
-            Cow::Borrowed(bytes) => core::str::from_utf8(bytes).map(Cow::Borrowed),
-            Cow::Owned(bytes) => match String::from_utf8(bytes) {
+        match (first_escape(self.input), self.text) {
+            (Some(first), _) => match String::from_utf8(decode_from(self.input, first)) {
                 Ok(s) => Ok(Cow::Owned(s)),
                 Err(e) => Err(e.utf8_error()),
             },
+            // Nothing to decode in a `str`: no UTF-8 check either.
+            (None, Some(text)) => Ok(Cow::Borrowed(text)),
+            (None, None) => core::str::from_utf8(self.input).map(Cow::Borrowed),
         }
     }
 
@@ -257,17 +196,75 @@ impl<'a> PercentDecode<'a> {
     /// ```
     #[must_use]
     pub fn decode_utf8_lossy(self) -> Cow<'a, str> {
-        if let Some(text) = self.text
-            && first_escape(self.input).is_none()
-        {
+        match (first_escape(self.input), self.text) {
+            (Some(first), _) => Cow::Owned(utf8_lossy_owned(decode_from(self.input, first))),
             // Nothing to decode in a `str`: no UTF-8 check either.
-            return Cow::Borrowed(text);
-        }
-        match self.into_bytes() {
-            Cow::Borrowed(bytes) => String::from_utf8_lossy(bytes),
-            Cow::Owned(bytes) => Cow::Owned(utf8_lossy_owned(bytes)),
+            (None, Some(text)) => Cow::Borrowed(text),
+            (None, None) => String::from_utf8_lossy(self.input),
         }
     }
+}
+
+/// Percent-decode (section 1.3) of `input`, whose first `%` that starts a percent-encoded byte
+/// is at `first`.
+fn decode_from(input: &[u8], first: usize) -> Vec<u8> {
+    let (head, mut rest) = input.split_at_checked(first).unwrap_or((&[], input));
+    let mut out = Vec::with_capacity(input.len());
+    out.extend_from_slice(head);
+    // percent-decode, step 2 ("for each byte"), a run of literal bytes at a time.
+    loop {
+        let at_percent = match rest {
+            [] => break,
+            // Escapes one after another (encoded text of most scripts): decoded in a
+            // loop of their own, with no search and no empty runs.
+            [b'%', ..] => {
+                // Step 2.3 for each, up to `ESCAPE_BLOCK` at a time into a block on
+                // the stack (no capacity check a byte), appended in one copy.
+                loop {
+                    let mut block = [0u8; ESCAPE_BLOCK];
+                    let mut n = 0;
+                    for (slot, escape) in block.iter_mut().zip(rest.chunks_exact(3)) {
+                        let &[b'%', hi, lo] = escape else { break };
+                        let Some(byte) = hex_pair(hi, lo) else { break };
+                        *slot = byte;
+                        n += 1;
+                    }
+                    out.extend_from_slice(block.get(..n).unwrap_or_default());
+                    rest = rest.get(3 * n..).unwrap_or_default();
+                    if n < block.len() {
+                        break;
+                    }
+                }
+                if rest.first() != Some(&b'%') {
+                    continue;
+                }
+                rest
+            }
+            _ => {
+                // Steps 2.1 and 2.2: bytes up to the next `%` are appended as they are.
+                let Some(percent) = find_percent(rest, 1) else {
+                    out.extend_from_slice(rest);
+                    break;
+                };
+                let (literal, at_percent) = rest.split_at_checked(percent).unwrap_or((rest, &[]));
+                out.extend_from_slice(literal);
+                at_percent
+            }
+        };
+        match decode_escape(at_percent) {
+            // Step 2.3: append the byte the two hex digits stand for; skip them.
+            Some(byte) => {
+                out.push(byte);
+                rest = at_percent.get(3..).unwrap_or_default();
+            }
+            // Step 2.2: a `%` without two hex digits after it is kept.
+            None => {
+                out.push(b'%');
+                rest = at_percent.get(1..).unwrap_or_default();
+            }
+        }
+    }
+    out
 }
 
 /// `bytes` as a `String`, each invalid UTF-8 sequence replaced by U+FFFD; reuses the buffer when
