@@ -118,8 +118,8 @@ impl<const N: usize> Buffers<N> {
 
     /// The Unicode form of `label`: decoded for an `xn--` label, else as mapped.
     fn unicode(&self, start: usize, label: Label) -> &[u32] {
-        match (label.ace, &self.decoded) {
-            (true, Some(decoded)) => {
+        match (label.kind, &self.decoded) {
+            (LabelKind::Ace, Some(decoded)) => {
                 decoded.get(usize::from(label.from)..usize::from(label.to)).unwrap_or_default()
             }
             _ => self.mapped(start, label),
@@ -152,7 +152,7 @@ impl Mapper {
         if mapped == b'.' {
             *buffers.labels.get_mut(self.label_count)? = Label {
                 end: self.len as u8,
-                non_ascii: self.non_ascii,
+                kind: LabelKind::mapped(self.non_ascii),
                 classes: self.classes,
                 ..Label::default()
             };
@@ -336,21 +336,40 @@ pub(super) fn pair_nfc(before: char, c: char) -> Option<Option<char>> {
     }
 }
 
-/// What one label of the mapped domain holds.
+/// What one label of the mapped domain holds: eight bytes with no padding, all zeros by
+/// default, so that the buffers' labels are zeroed a few words at a time.
 #[derive(Clone, Copy, Default)]
 struct Label {
-    /// Its end in `points`.
-    end: u8,
-    /// Whether it holds a non-ASCII code point.
-    non_ascii: bool,
     /// The Bidi classes of its code points (in its Unicode form), as a set
     /// (`validity::class_bit`).
     classes: u32,
-    /// Whether it is an `xn--` label, whose decoded form is `decoded`'s range `from..to`.
+    /// Its end in `points`.
+    end: u8,
+    /// What its code points are.
+    kind: LabelKind,
+    /// For an [`LabelKind::Ace`] label, its decoded form: `decoded`'s range `from..to`.
     /// (Plain fields rather than an `Option`: a default label is all zeros.)
-    ace: bool,
     from: u8,
     to: u8,
+}
+
+/// What kind of label a [`Label`] is.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum LabelKind {
+    /// Only ASCII code points, and not an `xn--` label.
+    #[default]
+    Ascii,
+    /// A non-ASCII code point among its code points.
+    NonAscii,
+    /// An `xn--` label (ASCII), decoded.
+    Ace,
+}
+
+impl LabelKind {
+    /// The kind of a label as mapped: [`LabelKind::NonAscii`] when `non_ascii`.
+    fn mapped(non_ascii: bool) -> LabelKind {
+        if non_ascii { LabelKind::NonAscii } else { LabelKind::Ascii }
+    }
 }
 
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
@@ -418,7 +437,7 @@ fn process<const N: usize>(
     // The last label.
     *buffers.labels.get_mut(mapper.label_count)? = Label {
         end: mapper.len as u8,
-        non_ascii: mapper.non_ascii,
+        kind: LabelKind::mapped(mapper.non_ascii),
         classes: mapper.classes,
         ..Label::default()
     };
@@ -433,12 +452,12 @@ fn process<const N: usize>(
         let label = buffers.points.get(start..usize::from(slot.end))?;
         start = usize::from(slot.end) + 1;
         match label {
-            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if !slot.non_ascii => {
+            [0x78, 0x6E, HYPHEN, HYPHEN, encoded @ ..] if slot.kind == LabelKind::Ascii => {
                 let decoded = buffers.decoded.get_or_insert([0; N]);
                 let room = decoded.get_mut(decoded_len..)?;
                 let (len, label_classes) = check_ace_label(encoded, config, room)?;
-                (slot.ace, slot.from, slot.to) =
-                    (true, decoded_len as u8, (decoded_len + len) as u8);
+                (slot.kind, slot.from, slot.to) =
+                    (LabelKind::Ace, decoded_len as u8, (decoded_len + len) as u8);
                 slot.classes = label_classes;
                 decoded_len += len;
             }
@@ -494,7 +513,8 @@ fn to_ascii_in<const N: usize>(
     let mut start = 0;
     for &label in labels {
         let mapped = buffers.mapped(start, label);
-        capacity += if label.non_ascii { 4 + 5 + 3 * mapped.len() } else { mapped.len() };
+        capacity +=
+            if label.kind == LabelKind::NonAscii { 4 + 5 + 3 * mapped.len() } else { mapped.len() };
         start = usize::from(label.end) + 1;
     }
     let mut out = String::with_capacity(capacity);
@@ -505,7 +525,7 @@ fn to_ascii_in<const N: usize>(
             out.push('.');
         }
         start = usize::from(label.end) + 1;
-        if label.non_ascii {
+        if label.kind == LabelKind::NonAscii {
             out.push_str("xn--");
             punycode::encode_points(mapped, &mut out, None).ok()?;
         } else {
