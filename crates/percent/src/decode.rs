@@ -417,6 +417,10 @@ mod tests {
         assert!(percent_decode_str("%FF").decode_utf8().is_err());
         assert_eq!(percent_decode_str("%C3%A9").decode_utf8().ok().as_deref(), Some("\u{E9}"));
         assert_eq!(percent_decode_str("%C3%A9").decode_utf8_lossy(), "\u{E9}");
+        // Bytes without an escape: checked as they are, and borrowed when valid.
+        assert!(percent_decode(b"%zz\xFF").decode_utf8().is_err());
+        assert!(matches!(percent_decode(b"ok%").decode_utf8(), Ok(Cow::Borrowed("ok%"))));
+        assert!(matches!(percent_decode(b"ok%").decode_utf8_lossy(), Cow::Borrowed("ok%")));
     }
 
     #[test]
