@@ -17,7 +17,7 @@ use serde_json::Value;
 use weburl_test_support::{BENCH_LISTS, load_bench_list, load_wpt_json};
 
 /// Every fuzz target, in the order `cargo xtask fuzz` runs them.
-pub const TARGETS: [&str; 19] = [
+pub const TARGETS: [&str; 20] = [
     "parse",
     "parse_base",
     "setters",
@@ -26,6 +26,7 @@ pub const TARGETS: [&str; 19] = [
     "host",
     "idna",
     "punycode",
+    "percent",
     "form",
     "search_params",
     "rfc3986",
@@ -217,6 +218,12 @@ impl Data {
                     }
                 }
                 seeds
+            }
+            // One byte selecting the percent-encode set, then text with and without escapes:
+            // the form data and the WPT inputs.
+            "percent" => {
+                let texts = self.forms.iter().chain(self.urls.iter().map(|(input, _)| input));
+                texts.enumerate().map(|(i, t)| [&[i as u8], t.as_bytes()].concat()).collect()
             }
             "form" => {
                 let mut seeds: Vec<Vec<u8>> =
