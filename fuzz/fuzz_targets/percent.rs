@@ -67,7 +67,8 @@ fn encode_naive(input: &[u8], set: &AsciiSet) -> String {
     out
 }
 
-/// The decoding forms of `decoded` agree with `want`, the bytes the steps give.
+/// Every decoding form of `input` (read as a `str` when `from_str`) agrees with `want`, the
+/// bytes the steps give.
 fn check_decode(input: &[u8], want: &[u8], from_str: bool) {
     let decoded = if from_str {
         percent_decode_str(std::str::from_utf8(input).expect("a str's bytes"))

@@ -176,10 +176,9 @@ impl<'a> PercentDecode<'a> {
     /// ```
     pub fn decode_utf8(self) -> Result<Cow<'a, str>, core::str::Utf8Error> {
         match (first_escape(self.input), self.text) {
-            (Some(first), _) => match String::from_utf8(decode_from(self.input, first)) {
-                Ok(s) => Ok(Cow::Owned(s)),
-                Err(e) => Err(e.utf8_error()),
-            },
+            (Some(first), _) => String::from_utf8(decode_from(self.input, first))
+                .map(Cow::Owned)
+                .map_err(|e| e.utf8_error()),
             // Nothing to decode in a `str`: no UTF-8 check either.
             (None, Some(text)) => Ok(Cow::Borrowed(text)),
             (None, None) => core::str::from_utf8(self.input).map(Cow::Borrowed),
