@@ -1,8 +1,8 @@
 //! The scans of the fast path: where a run of bytes that a component copies unchanged ends.
 //! Each scan reads eight bytes at a time through per-position tables (see
 //! [`super::positional`]). The path, query and fragment scans first skip whole 16-byte blocks
-//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`; also `=`,
-//! `&` and `?` in a query or fragment), and test the input's last 16 bytes at once when the
+//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`, `@`; also
+//! `=`, `&` and `?` in a query or fragment), and test the input's last 16 bytes at once when the
 //! component ends the input. A block test looks at every byte with no exit per byte, which
 //! the compiler turns into a few vector compares and no table look-up; a block that holds any
 //! other byte is read as two exact words.
@@ -78,24 +78,33 @@ pub(super) trait Stops: Copy {
     }
 
     /// Whether the scan surely does not stop in the 16 bytes at `pos` of `bytes` (false when
-    /// fewer are left, or when one of them is not a [`common_byte`]); a scan that carries
-    /// state updates it as [`Stops::next_bits`] would have over those bytes.
+    /// fewer are left, or when one of them is not a [`common_byte`]). It keeps no state:
+    /// after blocks, [`Stops::resume`] sets what [`Stops::next_bits`] carries.
     #[inline(always)]
     fn block(&mut self, _: &[u8], _: usize) -> bool {
         false
     }
+
+    /// Sets the state [`Stops::next_bits`] carries for a word at `pos` of `bytes` (read from
+    /// the bytes before it), after [`Stops::block`] skipped the blocks before `pos`: once per
+    /// run of blocks rather than once per block.
+    #[inline(always)]
+    fn resume(&mut self, _: &[u8], _: usize) {}
 }
 
 /// Whether `b` is one of the bytes most URL text is made of: an ASCII letter or digit, `-`,
-/// `.`, `/` or `_`. The path, query and fragment states copy each unchanged, with no
-/// validation error (a path's `.` after a `/` aside: it may start a dot segment).
+/// `.`, `/`, `_` or `@` (the scoped packages of `node_modules` paths). The path, query and
+/// fragment states copy each unchanged, with no validation error (a path's `.` after a `/`
+/// aside: it may start a dot segment).
 #[inline(always)]
 fn common_byte(b: u8) -> bool {
+    // Each range test moves its range to the bottom of the signed bytes (from -128), so
+    // that one signed compare tests it (SSE2 has signed byte compares, no unsigned ones).
     // `| 0x20` lowercases an upper letter and makes no other byte a lower one.
-    let letter = (b | 0x20).wrapping_sub(b'a') < 26;
+    let letter = ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26;
     // `-`, `.`, `/` and the digits are 0x2D to 0x39.
-    let mark_or_digit = b.wrapping_sub(b'-') < 13;
-    letter | mark_or_digit | (b == b'_')
+    let mark_or_digit = (b.wrapping_add(0x80 - b'-') as i8) < i8::MIN + 13;
+    letter | mark_or_digit | (b == b'_') | (b == b'@')
 }
 
 /// Whether `b` is a [`common_byte`], `=`, `&` or `?`: what a query or fragment copies in
@@ -187,8 +196,9 @@ impl Stops for Text<'_> {
 }
 
 /// The path scan (see [`path_stop_bits`]); in the word loop, `before` carries whether the
-/// last byte of the previous word is a `/` (instead of reading it again). Blocks of
-/// [`common_byte`]s without a `.` right after a `/` are skipped whole.
+/// last byte of the previous word is a `/` (instead of reading it again; after a run of
+/// blocks, [`Stops::resume`] reads it). Blocks of [`common_byte`]s without a `.` right after
+/// a `/` are skipped whole.
 #[derive(Clone, Copy)]
 struct Path {
     before: u32,
@@ -215,12 +225,12 @@ impl Stops for Path {
     fn block(&mut self, bytes: &[u8], pos: usize) -> bool {
         // Each byte beside the one before it (`pos` is never 0 in a path: a `/` or the
         // host is before it; at 0 there is no pair).
-        let Some((before, block)) = pair_at(bytes, pos) else { return false };
-        let plain = plain_path_block(before, block);
-        if plain {
-            self.before = u32::from(block[15] == b'/');
-        }
-        plain
+        pair_at(bytes, pos).is_some_and(|(before, block)| plain_path_block(before, block))
+    }
+
+    #[inline(always)]
+    fn resume(&mut self, bytes: &[u8], pos: usize) {
+        self.before = u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'));
     }
 }
 
@@ -264,6 +274,7 @@ pub(super) fn scan<S: Stops>(bytes: &[u8], mut pos: usize, mut stops: S) -> usiz
                 continue;
             }
             // The block holds a byte to look at (`pos + 16` is in bounds).
+            stops.resume(bytes, pos);
             for _ in 0..2 {
                 let Some(word) = bytes.get(pos..pos + 8).and_then(|w| <&[u8; 8]>::try_from(w).ok())
                 else {
@@ -277,11 +288,11 @@ pub(super) fn scan<S: Stops>(bytes: &[u8], mut pos: usize, mut stops: S) -> usiz
             }
         }
         // The last 16 bytes, from before `pos` (a byte there that is not a common one only
-        // costs the exact tail below), without the state `block` carries.
-        let mut probe = stops;
-        if pos < len && probe.block(bytes, last_block) {
+        // costs the exact tail below).
+        if pos < len && stops.block(bytes, last_block) {
             return len;
         }
+        stops.resume(bytes, pos);
     }
     // The word loop, bounded by the last word's start (so `pos + 8` needs no overflow check).
     while pos <= last_word {
@@ -347,7 +358,7 @@ mod tests {
     #[test]
     fn block_bytes_are_copied_unchanged() {
         for b in 0..=255u8 {
-            let named = b.is_ascii_alphanumeric() || b"-./_".contains(&b);
+            let named = b.is_ascii_alphanumeric() || b"-./_@".contains(&b);
             assert_eq!(common_byte(b), named, "{b:#x}");
             assert_eq!(common_text_byte(b), named || b"=&?".contains(&b), "{b:#x}");
             if common_byte(b) {

@@ -175,7 +175,7 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
 /// short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 16] = [
+    let samples: [&[u8]; 18] = [
         b"abcdefghijklmnopqrst",
         // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
         b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
@@ -195,6 +195,9 @@ fn scans_stop_where_the_byte_loop_stops() {
         b"abcdefghijklmnopabcdefghijklmnop\\bcdefghijklmnopabcdefgh|jk",
         b"www.shouldiremoveit.example-host.com.ph:8080/network-packet",
         b"abcdefgh.abcdefghijklmnop.Qrstuvwxyz.0123456789.abcdefghi_j",
+        // `@` in blocks (scoped packages), and a `/.` just after a run of blocks ends.
+        b"node_modules/@scope/package-name/dist/esm/@x/./y.js?q=1@2#@",
+        b"abcdefghijklmnopabcdefghijklmn@/./cdefghijklmno/.@",
     ];
     for sample in samples {
         for len in 0..=sample.len() {
