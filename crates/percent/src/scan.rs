@@ -35,13 +35,16 @@ impl Common {
     /// [`Common::WithSlash`] (`with_slash` true).
     #[inline(always)]
     pub(crate) const fn holds(b: u8, with_slash: bool) -> bool {
+        // Each range test moves its range to the bottom of the signed bytes (from -128), so
+        // that one signed compare tests it (SSE2 compares signed bytes, not unsigned ones).
         // `| 0x20` lowercases an upper letter and makes no other byte a lower one.
-        let letter = (b | 0x20).wrapping_sub(b'a') < 26;
+        let letter = ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26;
         // `-`, `.`, `/` and the digits are 0x2D to 0x39; `/` is 0x2F.
         let mark_or_digit = if with_slash {
-            b.wrapping_sub(b'-') < 13
+            (b.wrapping_add(0x80 - b'-') as i8) < i8::MIN + 13
         } else {
-            (b.wrapping_sub(b'0') < 10) | (b.wrapping_sub(b'-') < 2)
+            ((b.wrapping_add(0x80 - b'0') as i8) < i8::MIN + 10)
+                | ((b.wrapping_add(0x80 - b'-') as i8) < i8::MIN + 2)
         };
         letter | mark_or_digit | (b == b'_')
     }
