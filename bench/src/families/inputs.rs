@@ -32,6 +32,7 @@ pub struct Inputs {
     queries: OnceCell<Vec<String>>,
     shapes: OnceCell<Vec<String>>,
     invalid: OnceCell<Vec<String>>,
+    long_paths: OnceCell<Vec<String>>,
 }
 
 /// A small deterministic generator (64-bit LCG, high bits).
@@ -91,6 +92,7 @@ impl Inputs {
             queries: OnceCell::new(),
             shapes: OnceCell::new(),
             invalid: OnceCell::new(),
+            long_paths: OnceCell::new(),
         })
     }
 
@@ -164,6 +166,25 @@ impl Inputs {
                 out.push(format!("https://:{n}/{w}"));
                 out.push(format!("www.{h}/{w}/{n}"));
                 out.push(format!("/{w}/{n}?page=2"));
+            }
+            out
+        })
+    }
+
+    /// Up to 1,000 URLs of each list (taken evenly) with a host and a directory in their
+    /// path, each with that directory written twice (`https://h/a/b/f.js?q` becomes
+    /// `https://h/a/b/a/b/f.js?q`): the lists' own bytes in longer paths, for parse against
+    /// the copy as paths grow.
+    pub fn long_paths(&self) -> &[String] {
+        self.long_paths.get_or_init(|| {
+            let mut out = Vec::new();
+            for set in &self.sets {
+                let step = (set.lines.len() / 1000).max(1);
+                for line in set.lines.iter().step_by(step).take(1000) {
+                    if let Some(long) = directory_twice(line) {
+                        out.push(long);
+                    }
+                }
             }
             out
         })
@@ -423,6 +444,19 @@ impl Inputs {
     }
 }
 
+/// `line` with its path's directory (up to the last `/` before any `?` or `#`) written twice,
+/// when it has a `://` authority and a directory of at least one segment.
+fn directory_twice(line: &str) -> Option<String> {
+    let authority = line.find("://")? + 3;
+    let path = authority + line[authority..].find('/')?;
+    let end = line[path..].find(['?', '#']).map_or(line.len(), |e| path + e);
+    let dir_end = path + line[path..end].rfind('/')?;
+    (dir_end > path).then(|| {
+        let dir = &line[path..dir_end];
+        format!("{}{dir}{}", &line[..dir_end], &line[dir_end..])
+    })
+}
+
 /// The raw host of an absolute URL line: after `//`, before the path, without userinfo and port.
 pub fn raw_host(line: &str) -> Option<&str> {
     let rest = &line[line.find("://")? + 3..];
@@ -431,4 +465,27 @@ pub fn raw_host(line: &str) -> Option<&str> {
     let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
     let host = host.split(':').next().unwrap_or(host);
     (!host.is_empty() && !host.starts_with('[')).then_some(host)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::directory_twice;
+
+    #[test]
+    fn directory_twice_repeats_the_path_directory_only() {
+        let cases = [
+            ("https://h.com/a/b/f.js?q=/x#y", Some("https://h.com/a/b/a/b/f.js?q=/x#y")),
+            (
+                "file:///Users/x/node_modules/p/i.js",
+                Some("file:///Users/x/node_modules/p/Users/x/node_modules/p/i.js"),
+            ),
+            ("https://h.com/a/", Some("https://h.com/a/a/")),
+            ("https://h.com/f.js", None),
+            ("https://h.com", None),
+            ("node:url", None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(directory_twice(line).as_deref(), want, "{line}");
+        }
+    }
 }

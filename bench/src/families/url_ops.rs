@@ -20,6 +20,9 @@ pub fn families<'a>(inputs: &'a Inputs, wanted: &dyn Fn(&str) -> bool, out: &mut
     if wanted("parse/other shapes") {
         out.push(parse("parse/other shapes".to_owned(), inputs.shapes()));
     }
+    if wanted("parse/long paths") {
+        out.push(parse("parse/long paths".to_owned(), inputs.long_paths()));
+    }
     if wanted("parse/invalid inputs") {
         out.push(parse("parse/invalid inputs".to_owned(), inputs.invalid()));
     }
