@@ -176,17 +176,14 @@ impl Inputs {
     /// `https://h/a/b/a/b/f.js?q`): the lists' own bytes in longer paths, for parse against
     /// the copy as paths grow.
     pub fn long_paths(&self) -> &[String] {
-        self.long_paths.get_or_init(|| {
-            let mut out = Vec::new();
-            for set in &self.sets {
-                let step = (set.lines.len() / 1000).max(1);
-                for line in set.lines.iter().step_by(step).take(1000) {
-                    if let Some(long) = directory_twice(line) {
-                        out.push(long);
-                    }
-                }
-            }
-            out
+        self.long_paths.get_or_init(|| self.sample().filter_map(|l| directory_twice(l)).collect())
+    }
+
+    /// Up to 1,000 lines of each list, taken evenly.
+    fn sample(&self) -> impl Iterator<Item = &String> {
+        self.sets.iter().flat_map(|set| {
+            let step = (set.lines.len() / 1000).max(1);
+            set.lines.iter().step_by(step).take(1000)
         })
     }
 
@@ -200,20 +197,17 @@ impl Inputs {
     pub fn absolute(&self) -> &[String] {
         self.absolute.get_or_init(|| {
             let mut out = Vec::new();
-            for set in &self.sets {
-                let step = (set.lines.len() / 1000).max(1);
-                for line in set.lines.iter().step_by(step).take(1000) {
-                    let Ok(u) = weburl::Url::parse(line) else { continue };
-                    if !matches!(u.scheme(), "http" | "https") || u.hostname().is_empty() {
-                        continue;
-                    }
-                    if ada_url::Url::parse(line.as_str(), None).is_err()
-                        || url::Url::parse(line).is_err()
-                    {
-                        continue;
-                    }
-                    out.push(u.href().to_owned());
+            for line in self.sample() {
+                let Ok(u) = weburl::Url::parse(line) else { continue };
+                if !matches!(u.scheme(), "http" | "https") || u.hostname().is_empty() {
+                    continue;
                 }
+                if ada_url::Url::parse(line.as_str(), None).is_err()
+                    || url::Url::parse(line).is_err()
+                {
+                    continue;
+                }
+                out.push(u.href().to_owned());
             }
             out
         })
