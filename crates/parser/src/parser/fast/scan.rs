@@ -45,8 +45,13 @@ fn stop_bits(tables: &[[u8; 256]; 8], word: &[u8; 8]) -> u32 {
 /// pass keeps the scan from stopping at the `.` of every file name.
 #[inline(always)]
 fn path_stop_bits(bytes: &[u8], word: &[u8; 8], start: usize) -> u32 {
-    let before = u32::from(bytes.get(start.wrapping_sub(1)) == Some(&b'/'));
-    path_stops_after(or_entries(&PATH_STOPS, word), before)
+    path_stops_after(or_entries(&PATH_STOPS, word), slash_before(bytes, start))
+}
+
+/// 1 when the byte before `pos` of `bytes` is a `/`, else 0 (also at `pos` 0).
+#[inline(always)]
+fn slash_before(bytes: &[u8], pos: usize) -> u32 {
+    u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'))
 }
 
 /// The path scan's stop bits of a word whose [`PATH_STOPS`] entries OR to `bits`, where
@@ -81,7 +86,7 @@ pub(super) trait Stops: Copy {
     /// fewer are left, or when one of them is not a [`common_byte`]). It keeps no state:
     /// after blocks, [`Stops::resume`] sets what [`Stops::next_bits`] carries.
     #[inline(always)]
-    fn block(&mut self, _: &[u8], _: usize) -> bool {
+    fn block(self, _: &[u8], _: usize) -> bool {
         false
     }
 
@@ -183,7 +188,7 @@ impl Stops for Text<'_> {
     }
 
     #[inline(always)]
-    fn block(&mut self, bytes: &[u8], pos: usize) -> bool {
+    fn block(self, bytes: &[u8], pos: usize) -> bool {
         // Every byte tested, with no exit per byte (not `all`), so that the compiler tests the
         // 16 at once.
         let Some(block) = block_at(bytes, pos) else { return false };
@@ -222,7 +227,7 @@ impl Stops for Path {
     }
 
     #[inline(always)]
-    fn block(&mut self, bytes: &[u8], pos: usize) -> bool {
+    fn block(self, bytes: &[u8], pos: usize) -> bool {
         // Each byte beside the one before it (`pos` is never 0 in a path: a `/` or the
         // host is before it; at 0 there is no pair).
         pair_at(bytes, pos).is_some_and(|(before, block)| plain_path_block(before, block))
@@ -230,7 +235,7 @@ impl Stops for Path {
 
     #[inline(always)]
     fn resume(&mut self, bytes: &[u8], pos: usize) {
-        self.before = u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'));
+        self.before = slash_before(bytes, pos);
     }
 }
 
@@ -343,8 +348,7 @@ pub(super) fn scan_text(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> us
 /// or a `.` right after a `/`.
 #[inline(always)]
 pub(super) fn scan_path(bytes: &[u8], pos: usize) -> usize {
-    let before = u32::from(bytes.get(pos.wrapping_sub(1)) == Some(&b'/'));
-    scan(bytes, pos, Path { before })
+    scan(bytes, pos, Path { before: slash_before(bytes, pos) })
 }
 
 #[cfg(test)]
