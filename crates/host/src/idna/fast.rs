@@ -372,6 +372,14 @@ impl LabelKind {
     }
 }
 
+/// The status of `c`, mapped and without its mapping in the trie: for the ideographic full
+/// stops (U+3002, and U+FF61 halfwidth), which East Asian input methods type between labels,
+/// U+002E without the mapping table's search.
+#[inline]
+fn full_stop_or_status(c: char) -> Status {
+    if matches!(c, '\u{3002}' | '\u{FF61}') { Status::MappedChar('.') } else { lookup::status(c) }
+}
+
 /// UTS #46 Processing (section 4) for the fast paths: maps `domain`, decodes its `xn--` labels
 /// and applies the validity criteria and the Bidi rule; `None` unless every step succeeds with
 /// no step needing more than the fast path does, but the Bidi rule and criterion 7 for
@@ -416,7 +424,7 @@ fn process<const N: usize>(
             Kind::Mapped if let Some(to) = lookup::mapping_at(value, c) => {
                 mapper.push_mapping_char(buffers, to)?;
             }
-            Kind::Mapped => match lookup::status(c) {
+            Kind::Mapped => match full_stop_or_status(c) {
                 Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
                 Status::Mapped(to) => {
                     for to in to.chars() {

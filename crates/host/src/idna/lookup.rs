@@ -403,6 +403,7 @@ mod tests {
         assert_eq!(status('Ｚ'), Status::MappedChar('z'));
         assert_eq!(status('\u{10FFFF}'), Status::Disallowed);
         assert_eq!(status('。'), Status::MappedChar('.'));
+        assert_eq!(status('\u{FF61}'), Status::MappedChar('.'));
     }
 
     #[test]

@@ -639,21 +639,20 @@ const SHORT_LABEL: usize = 64;
 /// are those `<= m`). The decoder adds delta to its state `(n, i)` counted as
 /// `n * (h + 1) + i` with `h` code points present, and moves one past each insertion, so delta is
 /// `(m - n) * (h + 1) + i - (previous i + 1)`. With one bit a position, `i` is a popcount.
-fn encode_masked(input: &[u32], out: &mut String, basic: u32) -> Result<(), PunycodeError> {
+fn encode_masked(input: &[u32], out: &mut String, basic: u32) {
     // Most labels are short: their keys fit a smaller buffer, cheaper to set up.
     if input.len() <= 16 {
-        encode_masked_in::<16>(input, out, basic)
+        encode_masked_in::<16>(input, out, basic);
     } else {
-        encode_masked_in::<SHORT_LABEL>(input, out, basic)
+        encode_masked_in::<SHORT_LABEL>(input, out, basic);
     }
 }
 
 /// [`encode_masked`] with room for `N` keys (`input` holds at most `N <= 64` code points).
-fn encode_masked_in<const N: usize>(
-    input: &[u32],
-    out: &mut String,
-    basic: u32,
-) -> Result<(), PunycodeError> {
+///
+/// No step can overflow: a delta is at most `(0x10FFFF - 0x80) * 64 + 63`, under 2^27, so the
+/// arithmetic is plain and every division is by a number up to 64 (see [`divide_short`]).
+fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String, basic: u32) {
     // `code point << 32 | position` of each non-basic code point, sorted; the positions
     // present so far, as bits.
     let mut keys = [0u64; N];
@@ -676,18 +675,51 @@ fn encode_masked_in<const N: usize>(
     for (h, &key) in (basic..).zip(&*sorted) {
         let (m, pos) = ((key >> 32) as u32, key as u32 & 63);
         let i = ones(present & ((1u64 << pos) - 1), N);
-        let delta = (m - n)
-            .checked_mul(h + 1)
-            .and_then(|steps| steps.checked_add(i))
-            .and_then(|d| d.checked_sub(next))
-            .ok_or(PunycodeError::Overflow)?;
-        push_integer(out, delta, bias);
-        bias = adapt(delta, h + 1, h == basic);
+        // `m >= n` (the keys are sorted) and `i >= next` (an occurrence of the same code point
+        // further on has the previous one before it), so nothing wraps.
+        let delta = (m - n) * (h + 1) + i - next;
+        // Section 6.3, the variable-length integer for delta.
+        let mut q = delta;
+        let mut k = BASE;
+        loop {
+            let t = threshold(k, bias);
+            if q < t {
+                break;
+            }
+            let quotient = divide_short(q - t, BASE - t);
+            push_ascii(out, digit_byte(t + (q - t) - quotient * (BASE - t)));
+            q = quotient;
+            k += BASE;
+        }
+        push_ascii(out, digit_byte(q));
+        bias = adapt_short(delta, h + 1, h == basic);
         present |= 1 << pos;
         n = m;
         next = i + 1;
     }
-    Ok(())
+}
+
+/// `n / d` for `1 <= d <= 64` and `n * (d - 1) < 2^32`, by [`RECIPROCALS`] with no range test:
+/// exact, as [`divide`] shows. The short-label encoder's divisions all qualify: a digit's
+/// dividend is under 2^27 and its divisor at most 35; [`adapt_short`]'s is under 2^26.
+#[inline(always)]
+fn divide_short(n: u32, d: u32) -> u32 {
+    debug_assert!((1..=64).contains(&d) && u64::from(n) * u64::from(d - 1) < 1 << 32, "{n} / {d}");
+    let m = RECIPROCALS.get(d as usize & 127).copied().unwrap_or(1 << 32);
+    ((u64::from(n) * m) >> 32) as u32
+}
+
+/// [`adapt`] for a delta below 2^27 with at most 64 code points handled.
+#[inline(always)]
+fn adapt_short(delta: u32, num_points: u32, first_time: bool) -> u32 {
+    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    delta += divide_short(delta, num_points);
+    let mut k = 0;
+    while delta > ADAPT_LIMIT {
+        delta /= BASE - TMIN;
+        k += BASE;
+    }
+    k + u32::from(ADAPT_TAIL.get(delta as usize).copied().unwrap_or(0))
 }
 
 /// The number of bits set in each byte value.
@@ -798,7 +830,8 @@ pub(crate) fn encode_points(
     if non_basic == 0 {
         Ok(())
     } else if input.len() <= SHORT_LABEL {
-        encode_masked(input, out, basic)
+        encode_masked(input, out, basic);
+        Ok(())
     } else {
         match scratch {
             Some(scratch) => encode_long(input, out, basic, non_basic, scratch),

@@ -101,8 +101,10 @@ fn non_ascii_fast_path_agrees_with_the_full_path_on_the_conformance_data() {
         };
         let source = weburl_test_support::unescape_idna_test_field(source);
         for config in configs {
-            // Also with the labels upper-cased and joined by an ideographic full stop.
-            for domain in [source.clone(), source.to_uppercase().replace('.', "\u{3002}")] {
+            // Also with the labels upper-cased and joined by an ideographic full stop, and
+            // joined by a halfwidth one.
+            let ideographic = source.to_uppercase().replace('.', "\u{3002}");
+            for domain in [source.clone(), ideographic, source.replace('.', "\u{FF61}")] {
                 let ok = fast_answer_is_the_full_answer(&domain, config);
                 answered += usize::from(ok);
                 ace_answered += usize::from(ok && domain.to_lowercase().contains("xn--"));

@@ -181,6 +181,30 @@ fn encoders_match_the_rfc_on_generated_inputs() {
     }
 }
 
+/// The largest deltas a short label can have (the short encoder's plain arithmetic and
+/// divisions by multiplication rest on their bound): U+10FFFF after up to 63 basic code points,
+/// at both ends of a label, alone and repeated, at the 16 and 64 code point buffer sizes.
+#[test]
+fn short_labels_with_the_largest_deltas_match_the_rfc() {
+    for len in [1, 2, 15, 16, 17, 63, 64] {
+        for top in [0x10_FFFF, 0x10_FFFE, 0x80] {
+            let mut labels: Vec<Vec<u32>> = Vec::new();
+            let mut last = alloc::vec![u32::from(b'a'); len];
+            last[len - 1] = top;
+            labels.push(last.clone());
+            last.reverse();
+            labels.push(last);
+            labels.push(alloc::vec![top; len]);
+            labels.push((0..len as u32).map(|i| top - (i % 2)).collect());
+            for label in labels {
+                let mut out = String::new();
+                encode_points(&label, &mut out, None).unwrap();
+                assert_eq!(Ok(out), reference_encode(&label), "{len} {top:X}");
+            }
+        }
+    }
+}
+
 /// RFC 3492 section 7.1 sample strings (A) to (S): the code points and their Punycode.
 const SAMPLES: &[(&[u32], &str)] = &[
     (
