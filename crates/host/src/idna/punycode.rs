@@ -628,8 +628,8 @@ fn tree_mark(tree: &mut [u32], pos: usize) {
 /// position (see [`encode_masked`]), and decoded into a buffer on the stack.
 const SHORT_LABEL: usize = 64;
 
-/// RFC 3492 section 6.3, encoding procedure, for a label of at most [`SHORT_LABEL`] code points.
-/// The basic code points and the delimiter are already written.
+/// RFC 3492 section 6.3, encoding procedure, for a label of at most [`SHORT_LABEL`] code points:
+/// the basic code points, the delimiter when there are any, and the deltas.
 ///
 /// The RFC's loop, for each code point `m` in increasing order, walks the input adding one to
 /// delta for each smaller code point and writing delta at each `m`. The same deltas follow from
@@ -639,12 +639,12 @@ const SHORT_LABEL: usize = 64;
 /// are those `<= m`). The decoder adds delta to its state `(n, i)` counted as
 /// `n * (h + 1) + i` with `h` code points present, and moves one past each insertion, so delta is
 /// `(m - n) * (h + 1) + i - (previous i + 1)`. With one bit a position, `i` is a popcount.
-fn encode_masked(input: &[u32], out: &mut String, basic: u32) {
+fn encode_masked(input: &[u32], out: &mut String) {
     // Most labels are short: their keys fit a smaller buffer, cheaper to set up.
     if input.len() <= 16 {
-        encode_masked_in::<16>(input, out, basic);
+        encode_masked_in::<16>(input, out);
     } else {
-        encode_masked_in::<SHORT_LABEL>(input, out, basic);
+        encode_masked_in::<SHORT_LABEL>(input, out);
     }
 }
 
@@ -652,20 +652,28 @@ fn encode_masked(input: &[u32], out: &mut String, basic: u32) {
 ///
 /// No step can overflow: a delta is at most `(0x10FFFF - 0x80) * 64 + 63`, under 2^27, so the
 /// arithmetic is plain and every division is by a number up to 64 (see [`divide_short`]).
-fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String, basic: u32) {
-    // `code point << 32 | position` of each non-basic code point, sorted; the positions
-    // present so far, as bits.
+fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
+    // The basic code points are copied in order as they are met; `keys` gathers
+    // `code point << 32 | position` of each non-basic one (then sorted), and `present` the
+    // positions of the code points present so far, as bits.
     let mut keys = [0u64; N];
     let mut count: usize = 0;
     let mut present: u64 = 0;
     for (pos, &c) in (0u32..).zip(input) {
         if c < INITIAL_N {
+            push_ascii(out, c as u8);
             present |= 1 << (pos & 63);
         } else if let Some(slot) = keys.get_mut(count) {
             *slot = u64::from(c) << 32 | u64::from(pos);
             count += 1;
         }
     }
+    // The delimiter after the basic code points, if there are any.
+    let basic = input.len() - count;
+    if basic > 0 {
+        out.push(DELIMITER);
+    }
+    let basic = basic as u32;
     let sorted = keys.get_mut(..count).unwrap_or_default();
     sort_small(sorted);
     let mut n = INITIAL_N;
@@ -813,6 +821,10 @@ pub(crate) fn encode_points(
     // Room for the code points, the delimiter and (most often) every delta: a delta takes one
     // to a few digits, the first ones more.
     out.reserve(3 * input.len() + 5);
+    if input.len() <= SHORT_LABEL {
+        encode_masked(input, out);
+        return Ok(());
+    }
     // Copy the basic code points in order (counting them as the output grows), then the
     // delimiter if there were any.
     let start = out.len();
@@ -828,9 +840,6 @@ pub(crate) fn encode_points(
     }
     let basic = basic as u32;
     if non_basic == 0 {
-        Ok(())
-    } else if input.len() <= SHORT_LABEL {
-        encode_masked(input, out, basic);
         Ok(())
     } else {
         match scratch {
