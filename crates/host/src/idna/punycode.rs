@@ -674,13 +674,21 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
         out.push(DELIMITER);
     }
     let basic = basic as u32;
-    let sorted = keys.get_mut(..count).unwrap_or_default();
-    sort_small(sorted);
+    // Sorted: a few keys by insertion (cheapest), more by rank (no branch on the keys, where
+    // the insertion loop's exits mispredict).
+    let mut ordered = [0u64; N];
+    let sorted = if count <= INSERTION_SORT {
+        let sorted = keys.get_mut(..count).unwrap_or_default();
+        sort_small(sorted);
+        &*sorted
+    } else {
+        sort_by_rank(keys.get(..count).unwrap_or_default(), &mut ordered)
+    };
     let mut n = INITIAL_N;
     // The decoder's index after the previous insertion (one past it).
     let mut next: u32 = 0;
     let mut bias = INITIAL_BIAS;
-    for (h, &key) in (basic..).zip(&*sorted) {
+    for (h, &key) in (basic..).zip(sorted) {
         let (m, pos) = ((key >> 32) as u32, key as u32 & 63);
         let i = ones(present & ((1u64 << pos) - 1), N);
         // `m >= n` (the keys are sorted) and `i >= next` (an occurrence of the same code point
@@ -756,6 +764,22 @@ fn ones(mask: u64, bits: usize) -> u32 {
     } else {
         mask.count_ones()
     }
+}
+
+/// The most keys [`encode_masked_in`] sorts by insertion.
+const INSERTION_SORT: usize = 3;
+
+/// `keys` (distinct) in increasing order, written to `out` (at least as long) by rank: each
+/// key goes where the number of smaller keys puts it. Quadratic, but with no branch on the
+/// keys.
+fn sort_by_rank<'a>(keys: &[u64], out: &'a mut [u64]) -> &'a [u64] {
+    for &key in keys {
+        let rank = keys.iter().map(|&other| usize::from(other < key)).sum::<usize>();
+        if let Some(slot) = out.get_mut(rank) {
+            *slot = key;
+        }
+    }
+    out.get(..keys.len()).unwrap_or_default()
 }
 
 /// Insertion sort, for the few keys of a label.

@@ -181,6 +181,28 @@ fn encoders_match_the_rfc_on_generated_inputs() {
     }
 }
 
+/// Sorting by rank orders distinct keys as `sort` does, for every count up to 64 (the keys
+/// hold repeated code points at different positions, as a label's do).
+#[test]
+fn rank_sort_matches_sort() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for round in 0..2_000 {
+        let count = round % 65;
+        let keys: Vec<u64> = (0..count)
+            .map(|pos| {
+                (0x80 + rng.below(if round % 2 == 0 { 4 } else { 5_000 }) as u64) << 32 | pos as u64
+            })
+            .collect();
+        let mut out = [0u64; 64];
+        let mut expected = keys.clone();
+        expected.sort_unstable();
+        assert_eq!(sort_by_rank(&keys, &mut out), &expected[..], "{keys:X?}");
+        let mut small = keys.clone();
+        sort_small(&mut small);
+        assert_eq!(small, expected, "{keys:X?}");
+    }
+}
+
 /// The largest deltas a short label can have (the short encoder's plain arithmetic and
 /// divisions by multiplication rest on their bound): U+10FFFF after up to 63 basic code points,
 /// at both ends of a label, alone and repeated, at the 16 and 64 code point buffer sizes.
