@@ -126,9 +126,15 @@ const ADAPT_TAIL: [u8; ADAPT_LIMIT as usize + 1] = {
 
 /// RFC 3492 section 6.1, bias adaptation function.
 fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
+    adapt_by(delta, num_points.max(1), first_time, divide)
+}
+
+/// [`adapt`] with `div` for step 2's division (by `num_points`, at least 1).
+#[inline(always)]
+fn adapt_by(delta: u32, num_points: u32, first_time: bool, div: impl Fn(u32, u32) -> u32) -> u32 {
     // Step 1: scale delta (damp on the first adaptation); step 2: compensate for the length.
     let mut delta = if first_time { delta / DAMP } else { delta / 2 };
-    delta += divide(delta, num_points.max(1));
+    delta += div(delta, num_points);
     // Step 3: divide until delta falls under the threshold, counting steps of `BASE`.
     let mut k = 0;
     while delta > ADAPT_LIMIT {
@@ -589,14 +595,20 @@ pub(crate) fn encode_with(
 
 /// Writes `q` as a generalized variable-length integer (RFC 3492 section 6.3, inner loop).
 #[inline]
-fn push_integer(out: &mut String, mut q: u32, bias: u32) {
+fn push_integer(out: &mut String, q: u32, bias: u32) {
+    push_integer_by(out, q, bias, divide);
+}
+
+/// [`push_integer`] with `div` for its divisions.
+#[inline(always)]
+fn push_integer_by(out: &mut String, mut q: u32, bias: u32, div: impl Fn(u32, u32) -> u32) {
     let mut k = BASE;
     loop {
         let t = threshold(k, bias);
         if q < t {
             break;
         }
-        let quotient = divide(q - t, BASE - t);
+        let quotient = div(q - t, BASE - t);
         push_ascii(out, digit_byte(t + (q - t) - quotient * (BASE - t)));
         q = quotient;
         k += BASE;
@@ -694,21 +706,8 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
         // `m >= n` (the keys are sorted) and `i >= next` (an occurrence of the same code point
         // further on has the previous one before it), so nothing wraps.
         let delta = (m - n) * (h + 1) + i - next;
-        // Section 6.3, the variable-length integer for delta.
-        let mut q = delta;
-        let mut k = BASE;
-        loop {
-            let t = threshold(k, bias);
-            if q < t {
-                break;
-            }
-            let quotient = divide_short(q - t, BASE - t);
-            push_ascii(out, digit_byte(t + (q - t) - quotient * (BASE - t)));
-            q = quotient;
-            k += BASE;
-        }
-        push_ascii(out, digit_byte(q));
-        bias = adapt_short(delta, h + 1, h == basic);
+        push_integer_by(out, delta, bias, divide_short);
+        bias = adapt_by(delta, h + 1, h == basic, divide_short);
         present |= 1 << pos;
         n = m;
         next = i + 1;
@@ -717,25 +716,12 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
 
 /// `n / d` for `1 <= d <= 64` and `n * (d - 1) < 2^32`, by [`RECIPROCALS`] with no range test:
 /// exact, as [`divide`] shows. The short-label encoder's divisions all qualify: a digit's
-/// dividend is under 2^27 and its divisor at most 35; [`adapt_short`]'s is under 2^26.
+/// dividend is under 2^27 and its divisor at most 35; [`adapt_by`]'s is under 2^26.
 #[inline(always)]
 fn divide_short(n: u32, d: u32) -> u32 {
     debug_assert!((1..=64).contains(&d) && u64::from(n) * u64::from(d - 1) < 1 << 32, "{n} / {d}");
     let m = RECIPROCALS.get(d as usize & 127).copied().unwrap_or(1 << 32);
     ((u64::from(n) * m) >> 32) as u32
-}
-
-/// [`adapt`] for a delta below 2^27 with at most 64 code points handled.
-#[inline(always)]
-fn adapt_short(delta: u32, num_points: u32, first_time: bool) -> u32 {
-    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
-    delta += divide_short(delta, num_points);
-    let mut k = 0;
-    while delta > ADAPT_LIMIT {
-        delta /= BASE - TMIN;
-        k += BASE;
-    }
-    k + u32::from(ADAPT_TAIL.get(delta as usize).copied().unwrap_or(0))
 }
 
 /// The number of bits set in each byte value.
