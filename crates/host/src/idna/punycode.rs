@@ -720,7 +720,7 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
 #[inline(always)]
 fn divide_short(n: u32, d: u32) -> u32 {
     debug_assert!((1..=64).contains(&d) && u64::from(n) * u64::from(d - 1) < 1 << 32, "{n} / {d}");
-    let m = RECIPROCALS.get(d as usize & 127).copied().unwrap_or(1 << 32);
+    let m = RECIPROCALS.get(d as usize).copied().unwrap_or(1 << 32);
     ((u64::from(n) * m) >> 32) as u32
 }
 
