@@ -49,6 +49,38 @@ impl Url {
                 .splice_between((start, end), prefix, value, suffix, first)
                 .then(|| to_u32(value.len()));
         }
+        self.compose_and_splice((start, end), prefix, value, encoder, suffix, first)
+    }
+
+    /// [`compose_and_splice`](Self::compose_and_splice) as a function of its own, for the
+    /// userinfo setters, which test the value themselves (so that the usual value's path sets
+    /// up no stack block).
+    #[inline(never)]
+    fn splice_composing(
+        &mut self,
+        range: (u32, u32),
+        prefix: &str,
+        value: &str,
+        encoder: &Encoder,
+        suffix: &str,
+        first: Shift,
+    ) -> Option<u32> {
+        self.compose_and_splice(range, prefix, value, encoder, suffix, first)
+    }
+
+    /// [`splice_encoded`](Self::splice_encoded) with the text composed first, for a value
+    /// that has bytes to encode or goes between two delimiters.
+    #[inline(always)]
+    fn compose_and_splice(
+        &mut self,
+        (start, end): (u32, u32),
+        prefix: &str,
+        value: &str,
+        encoder: &Encoder,
+        suffix: &str,
+        first: Shift,
+    ) -> Option<u32> {
+        let set = encoder.set;
         let delimiters = prefix.len() + suffix.len();
         // Most values fit a small block (cheaper to zero); the rest a larger one.
         let composed = if delimiters + 3 * value.len() + SLACK <= SMALL {
@@ -118,7 +150,15 @@ impl Url {
             return true;
         }
         let (end, suffix) = if has_at { (self.username_end, "") } else { (start, "@") };
-        let Some(len) = self.splice_encoded(
+        if !has_member(value, USERINFO_ENCODER.set) {
+            // Nothing to encode (the usual value): written as it is, with no stack block set up.
+            if !self.splice_between((start, end), "", value, suffix, Shift::UsernameEnd) {
+                return false;
+            }
+            self.username_end = start + to_u32(value.len());
+            return true;
+        }
+        let Some(len) = self.splice_composing(
             (start, end),
             "",
             value,
@@ -154,7 +194,11 @@ impl Url {
         } else {
             ((start, start), ":", "@")
         };
-        self.splice_encoded(range, prefix, value, &USERINFO_ENCODER, suffix, Shift::HostStart)
+        if suffix.is_empty() && !has_member(value, USERINFO_ENCODER.set) {
+            // Nothing to encode and at most one delimiter: written as it is.
+            return self.splice_between(range, prefix, value, suffix, Shift::HostStart);
+        }
+        self.splice_composing(range, prefix, value, &USERINFO_ENCODER, suffix, Shift::HostStart)
             .is_some()
     }
 
