@@ -156,17 +156,54 @@ pub fn check_url(url: &Url) {
     ensure(url.query().is_some() || params.is_empty(), url, "search params of a null query");
     ensure(url.equals(&url.clone(), false), url, "a URL differs from its clone");
 
-    // Idempotence: the href reparses to the same URL.
+    // Idempotence: the href reparses to the same URL, but for the one place where the spec is
+    // not idempotent (see `expected_reparse`).
     match Url::parse(href) {
         Ok(again) => {
-            ensure(again.href() == href, url, "href reparses to a different href");
-            ensure(same_getters(url, &again), url, "href reparses with different getters");
+            let expected = expected_reparse(url);
+            ensure(again.href() == expected, url, "href reparses to a different href");
+            ensure(
+                expected != href || same_getters(url, &again),
+                url,
+                "href reparses with different getters",
+            );
             if let Err(rule) = weburl_parser::fuzzing::check_invariants(&again) {
                 panic!("invariant {rule:?} broken on reparse: {href:?}");
             }
         }
         Err(e) => panic!("href does not reparse ({e}): {href:?}"),
     }
+}
+
+/// What the href of `url` reparses to: the href itself, except where the spec is not
+/// idempotent (docs/spec-notes.md). The protocol setter can turn a special URL into a `file:`
+/// one without the file-only rewrites of the parser, so a host `localhost` (which the file host
+/// state makes empty) or a first segment like `c|` (which the path state makes `c:`) survives in
+/// the href and changes on reparse. The parser never leaves either, so for every URL but one
+/// the protocol setter just made `file:`, this is the href. (The parser's property test
+/// `crates/parser/tests/properties.rs` allows the same two differences.)
+#[must_use]
+pub fn expected_reparse(url: &Url) -> String {
+    let href = url.href();
+    if url.scheme() != "file" {
+        return href.to_owned();
+    }
+    // A file URL is `file://`, its host and path, then its query and fragment: no
+    // credentials, no port.
+    let (host, path) = (url.hostname(), url.pathname());
+    let Some(tail) = href.get("file://".len() + host.len() + path.len()..) else {
+        return href.to_owned();
+    };
+    let host = if host == "localhost" { "" } else { host };
+    let path = match path.as_bytes() {
+        [b'/', letter, b'|', rest @ ..]
+            if letter.is_ascii_alphabetic() && rest.first().is_none_or(|&b| b == b'/') =>
+        {
+            format!("/{}:{}", char::from(*letter), path.get(3..).unwrap_or_default())
+        }
+        _ => path.to_owned(),
+    };
+    format!("file://{host}{path}{tail}")
 }
 
 /// Whether two URLs agree on every getter.
