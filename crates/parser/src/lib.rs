@@ -130,6 +130,7 @@ impl Url {
     /// assert!(weburl_parser::Url::parse("/relative").is_err());
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
+    #[inline]
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         parser::parse(input, None, None, None).map_err(|e| e.classify(None))
     }

@@ -268,7 +268,9 @@ pub(crate) fn can_parse(input: &str) -> bool {
     let input = if is_padded(input) { trim_c0_or_space(input) } else { input };
     match walk(input) {
         Some(answer) => answer,
-        None => super::parse(input, None, None, None).is_ok(),
+        // `parse_into` fails the inputs `parse` fails early, and inlining `parse`'s early
+        // failure here cost this function 1% more instructions on the usual inputs.
+        None => super::parse_into(input, None, None, None, alloc::string::String::new()).is_ok(),
     }
 }
 
