@@ -1,8 +1,9 @@
 //! The scans of the fast path: where a run of bytes that a component copies unchanged ends.
 //! Each scan reads eight bytes at a time through per-position tables (see
 //! [`super::positional`]). The path, query and fragment scans first skip whole 16-byte blocks
-//! of the bytes most URL text is made of (ASCII letters, digits, `-`, `.`, `/`, `_`, `@`; also
-//! `=`, `&` and `?` in a query or fragment), and test the input's last 16 bytes at once when the
+//! of the bytes most URL text is made of (ASCII letters, digits, `(` to `;` (which holds `-`,
+//! `.` and `/`), `_` and `@`; also `&` and `'` in a path, `=`, `&` and `?` in a query or
+//! fragment), and test the input's last 16 bytes at once when the
 //! component ends the input. A block test looks at every byte with no exit per byte, which
 //! the compiler turns into a few vector compares and no table look-up; a block that holds any
 //! other byte is read as two exact words.
@@ -97,41 +98,57 @@ pub(super) trait Stops: Copy {
     fn resume(&mut self, _: &[u8], _: usize) {}
 }
 
-/// Whether `b` is one of the bytes most URL text is made of: an ASCII letter or digit, `-`,
-/// `.`, `/`, `_` or `@` (the scoped packages of `node_modules` paths). The path, query and
-/// fragment states copy each unchanged, with no validation error (a path's `.` after a `/`
-/// aside: it may start a dot segment).
+/// Whether `b` is one of the bytes most URL text is made of: an ASCII letter or digit, one of
+/// `()*+,-./:;` (0x28 to 0x3B), `_` or `@` (the scoped packages of `node_modules` paths). The
+/// path, query and fragment states copy each unchanged, with no validation error (a path's `.`
+/// after a `/` aside: it may start a dot segment).
 #[inline(always)]
 fn common_byte(b: u8) -> bool {
     // Each range test moves its range to the bottom of the signed bytes (from -128), so
     // that one signed compare tests it (SSE2 has signed byte compares, no unsigned ones).
     // `| 0x20` lowercases an upper letter and makes no other byte a lower one.
     let letter = ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26;
-    // `-`, `.`, `/` and the digits are 0x2D to 0x39.
-    let mark_or_digit = (b.wrapping_add(0x80 - b'-') as i8) < i8::MIN + 13;
-    letter | mark_or_digit | (b == b'_') | (b == b'@')
+    letter | marks_from(b, b'(') | (b == b'_') | (b == b'@')
+}
+
+/// Whether `b` is one of `from` to `;` (0x3B): the marks, digits, `:` and `;` that every
+/// component copies (from `(`), or the path copies (from `&`, with `'`). One range test, as
+/// in [`common_byte`].
+#[inline(always)]
+fn marks_from(b: u8, from: u8) -> bool {
+    (b.wrapping_add(0x80u8.wrapping_sub(from)) as i8)
+        < i8::MIN.wrapping_add((b';' - from + 1) as i8)
+}
+
+/// Whether `b` is a [`common_byte`], `&` or `'` (0x26 and 0x27, before the common marks): what
+/// a path copies in bulk, tested with no more operations than [`common_byte`].
+#[inline(always)]
+fn common_path_byte(b: u8) -> bool {
+    let letter = ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26;
+    letter | marks_from(b, b'&') | (b == b'_') | (b == b'@')
 }
 
 /// Whether `b` is a [`common_byte`], `=`, `&` or `?`: what a query or fragment copies in
-/// bulk (`?` also lets the last block of a query start in the path).
+/// bulk (`?` also lets the last block of a query start in the path; not `'`, which a special
+/// URL's query encodes).
 #[inline(always)]
 fn common_text_byte(b: u8) -> bool {
     common_byte(b) | (b == b'=') | (b == b'&') | (b == b'?')
 }
 
-/// Whether each of the 16 bytes of `block` is a [`common_byte`] and no `.` among them follows a
+/// Whether each of the 16 bytes of `block` is a [`common_path_byte`] and no `.` among them follows a
 /// `/` (`before` holds the byte before each): every byte tested with no exit per byte, so that
 /// the compiler tests the 16 at once.
 #[inline(always)]
 fn plain_path_block(before: &[u8; 16], block: &[u8; 16]) -> bool {
     let mut plain = true;
     for (&b, &prev) in block.iter().zip(before) {
-        plain &= common_byte(b) & !((b == b'.') & (prev == b'/'));
+        plain &= common_path_byte(b) & !((b == b'.') & (prev == b'/'));
     }
     plain
 }
 
-/// Whether every byte of `value` after the first is a [`common_byte`] and no `.` follows a `/`
+/// Whether every byte of `value` after the first is a [`common_path_byte`] and no `.` follows a `/`
 /// (so a path of such bytes has no byte to encode and no dot segment after its first byte),
 /// tested 16 bytes at a time, the last 16 overlapping the block before them. `None` when
 /// `value` is shorter than 17 bytes.
@@ -202,7 +219,7 @@ impl Stops for Text<'_> {
 
 /// The path scan (see [`path_stop_bits`]); in the word loop, `before` carries whether the
 /// last byte of the previous word is a `/` (instead of reading it again; after a run of
-/// blocks, [`Stops::resume`] reads it). Blocks of [`common_byte`]s without a `.` right after
+/// blocks, [`Stops::resume`] reads it). Blocks of [`common_path_byte`]s without a `.` right after
 /// a `/` are skipped whole.
 #[derive(Clone, Copy)]
 struct Path {
@@ -362,10 +379,11 @@ mod tests {
     #[test]
     fn block_bytes_are_copied_unchanged() {
         for b in 0..=255u8 {
-            let named = b.is_ascii_alphanumeric() || b"-./_@".contains(&b);
+            let named = b.is_ascii_alphanumeric() || b"()*+,-./:;_@".contains(&b);
             assert_eq!(common_byte(b), named, "{b:#x}");
+            assert_eq!(common_path_byte(b), named || b"&'".contains(&b), "{b:#x}");
             assert_eq!(common_text_byte(b), named || b"=&?".contains(&b), "{b:#x}");
-            if common_byte(b) {
+            if common_path_byte(b) {
                 assert_eq!(class(&PATH_CLASSES, b), COPY, "{b:#x}");
             }
             if common_text_byte(b) {
@@ -379,7 +397,7 @@ mod tests {
         (value.len() >= 17).then(|| {
             value.windows(2).all(|pair| {
                 let [prev, b] = [pair[0], pair[1]];
-                common_byte(b) && !(b == b'.' && prev == b'/')
+                common_path_byte(b) && !(b == b'.' && prev == b'/')
             })
         })
     }
@@ -394,7 +412,7 @@ mod tests {
             let base: Vec<u8> = (0..len).map(|i| b"/ab-c_9.Z"[i % 9]).collect();
             assert_eq!(plain_path_bytes(&base), plain_path_oracle(&base), "{base:?}");
             for at in 0..len {
-                for odd in [b'?', b' ', b'%', b'\\', 0xC3, b'.', b'~', 0] {
+                for odd in [b'?', b' ', b'%', b'\\', 0xC3, b'.', b'~', 0, b'<', b'\'', b';', b'&'] {
                     let mut value = base.clone();
                     value[at] = odd;
                     if odd == b'.' && at > 0 {

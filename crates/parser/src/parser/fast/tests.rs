@@ -175,7 +175,7 @@ fn takes_the_plain_relative_references_and_leaves_the_rest() {
 /// short input).
 #[test]
 fn scans_stop_where_the_byte_loop_stops() {
-    let samples: [&[u8]; 18] = [
+    let samples: [&[u8]; 20] = [
         b"abcdefghijklmnopqrst",
         // A `/` ending a word and a `.` starting the next (the path scan's carried bit).
         b"abcdefg/.ijklmno/.qrstuvw/.yz0123",
@@ -198,6 +198,10 @@ fn scans_stop_where_the_byte_loop_stops() {
         // `@` in blocks (scoped packages), and a `/.` just after a run of blocks ends.
         b"node_modules/@scope/package-name/dist/esm/@x/./y.js?q=1@2#@",
         b"abcdefghijklmnopabcdefghijklmn@/./cdefghijklmno/.@",
+        // The marks the blocks skip (`(` to `;`, a path's `&` and `'`) beside the bytes
+        // just outside them (`%`, `'` in a query, `<`, `=` in a path) and stops.
+        b"wiki/Special:Search;a=1,b(2)*c+d/e&f'g:h;i,j(k)l*m+n%20o<p>q'r=s?t#u",
+        b"a:b;c,d(e)f*g+h:i;j,k(l)m*n+o:p;q,r(s)t*u+v/./w&x'y&z'0:1;2,3(4)5*6+7'",
     ];
     for sample in samples {
         for len in 0..=sample.len() {
