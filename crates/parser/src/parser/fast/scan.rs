@@ -3,10 +3,10 @@
 //! [`super::positional`]). The path, query and fragment scans first skip whole 16-byte blocks
 //! of the bytes most URL text is made of (ASCII letters, digits, `(` to `;` (which holds `-`,
 //! `.` and `/`), `_` and `@`; also `&` and `'` in a path, `=`, `&` and `?` in a query or
-//! fragment), and test the input's last 16 bytes at once when the
-//! component ends the input. A block test looks at every byte with no exit per byte, which
-//! the compiler turns into a few vector compares and no table look-up; a block that holds any
-//! other byte is read as two exact words.
+//! fragment), and test the input's last 16 bytes at once when the component ends the input.
+//! A block test looks at every byte with no exit per byte, which the compiler turns into a
+//! few vector compares and no table look-up; a block that holds any other byte is read as two
+//! exact words.
 
 use super::{PATH_STOPS, SEPARATORS, STRICT_HOST_STOPS, class};
 
@@ -104,16 +104,21 @@ pub(super) trait Stops: Copy {
 /// after a `/` aside: it may start a dot segment).
 #[inline(always)]
 fn common_byte(b: u8) -> bool {
-    // Each range test moves its range to the bottom of the signed bytes (from -128), so
-    // that one signed compare tests it (SSE2 has signed byte compares, no unsigned ones).
-    // `| 0x20` lowercases an upper letter and makes no other byte a lower one.
-    let letter = ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26;
-    letter | marks_from(b, b'(') | (b == b'_') | (b == b'@')
+    letter(b) | marks_from(b, b'(') | (b == b'_') | (b == b'@')
+}
+
+/// Whether `b` is an ASCII letter, in one range test. Each range test of the blocks moves its
+/// range to the bottom of the signed bytes (from -128), so that one signed compare tests it
+/// (SSE2 has signed byte compares, no unsigned ones); `| 0x20` lowercases an upper letter and
+/// makes no other byte a lower one.
+#[inline(always)]
+fn letter(b: u8) -> bool {
+    ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26
 }
 
 /// Whether `b` is one of `from` to `;` (0x3B): the marks, digits, `:` and `;` that every
 /// component copies (from `(`), or the path copies (from `&`, with `'`). One range test, as
-/// in [`common_byte`].
+/// in [`letter`].
 #[inline(always)]
 fn marks_from(b: u8, from: u8) -> bool {
     (b.wrapping_add(0x80u8.wrapping_sub(from)) as i8)
@@ -124,8 +129,7 @@ fn marks_from(b: u8, from: u8) -> bool {
 /// a path copies in bulk, tested with no more operations than [`common_byte`].
 #[inline(always)]
 fn common_path_byte(b: u8) -> bool {
-    let letter = ((b | 0x20).wrapping_add(0x80 - b'a') as i8) < i8::MIN + 26;
-    letter | marks_from(b, b'&') | (b == b'_') | (b == b'@')
+    letter(b) | marks_from(b, b'&') | (b == b'_') | (b == b'@')
 }
 
 /// Whether `b` is a [`common_byte`], `=`, `&` or `?`: what a query or fragment copies in
@@ -136,9 +140,9 @@ fn common_text_byte(b: u8) -> bool {
     common_byte(b) | (b == b'=') | (b == b'&') | (b == b'?')
 }
 
-/// Whether each of the 16 bytes of `block` is a [`common_path_byte`] and no `.` among them follows a
-/// `/` (`before` holds the byte before each): every byte tested with no exit per byte, so that
-/// the compiler tests the 16 at once.
+/// Whether each of the 16 bytes of `block` is a [`common_path_byte`] and no `.` among them
+/// follows a `/` (`before` holds the byte before each): every byte tested with no exit per
+/// byte, so that the compiler tests the 16 at once.
 #[inline(always)]
 fn plain_path_block(before: &[u8; 16], block: &[u8; 16]) -> bool {
     let mut plain = true;
@@ -148,10 +152,10 @@ fn plain_path_block(before: &[u8; 16], block: &[u8; 16]) -> bool {
     plain
 }
 
-/// Whether every byte of `value` after the first is a [`common_path_byte`] and no `.` follows a `/`
-/// (so a path of such bytes has no byte to encode and no dot segment after its first byte),
-/// tested 16 bytes at a time, the last 16 overlapping the block before them. `None` when
-/// `value` is shorter than 17 bytes.
+/// Whether every byte of `value` after the first is a [`common_path_byte`] and no `.` follows
+/// a `/` (so a path of such bytes has no byte to encode and no dot segment after its first
+/// byte), tested 16 bytes at a time, the last 16 overlapping the block before them. `None`
+/// when `value` is shorter than 17 bytes.
 pub(crate) fn plain_path_bytes(value: &[u8]) -> Option<bool> {
     let last = value.len().checked_sub(16).filter(|&last| last > 0)?;
     let mut plain = true;
@@ -219,8 +223,8 @@ impl Stops for Text<'_> {
 
 /// The path scan (see [`path_stop_bits`]); in the word loop, `before` carries whether the
 /// last byte of the previous word is a `/` (instead of reading it again; after a run of
-/// blocks, [`Stops::resume`] reads it). Blocks of [`common_path_byte`]s without a `.` right after
-/// a `/` are skipped whole.
+/// blocks, [`Stops::resume`] reads it). Blocks of [`common_path_byte`]s without a `.` right
+/// after a `/` are skipped whole.
 #[derive(Clone, Copy)]
 struct Path {
     before: u32,
