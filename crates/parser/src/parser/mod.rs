@@ -128,7 +128,7 @@ pub(crate) const MAX_LEN: usize = u32::MAX as usize;
 
 /// Whether `b` is a C0 control or space (what the parser trims, section 4.4 step 1.3).
 #[inline]
-fn is_c0_or_space(b: u8) -> bool {
+const fn is_c0_or_space(b: u8) -> bool {
     b <= 0x20
 }
 
@@ -542,39 +542,47 @@ pub(crate) fn parse(
     encoding: Option<&'static Encoding>,
     sink: Sink<'_>,
 ) -> Result<Url, ParseError> {
-    // Lax mode without a base: an input whose first byte is neither trimmed (step 1) nor an
-    // ASCII alpha has no scheme (scheme start state step 2), so the no scheme state fails at
-    // that byte (step 1) whatever the encoding; nothing is written, so nothing is allocated.
-    // (Here rather than in `parse_into`: there it cost the valid URLs of isaacs_files 2.1%
-    // more instructions, here 0.8%. `missing_scheme` takes the other inputs without a scheme
-    // after the fast path.)
+    // Lax mode without a base: an input whose first byte is neither trimmed (basic URL parser
+    // step 1.3) nor an ASCII alpha goes from the scheme start state (step 2) to the no scheme
+    // state, whose step 1 fails at that byte whatever the encoding; nothing is written, so
+    // nothing is allocated. (Here rather than in `parse_into`: there it cost the valid URLs
+    // of isaacs_files 2.1% more instructions, here 0.8%. `missing_scheme` takes the other
+    // inputs without a scheme after the fast path.)
     if base.is_none()
         && sink.is_none()
         && input.as_bytes().first().is_some_and(|&b| starts_no_scheme(b))
     {
-        let error = ValidationError::new(ValidationErrorKind::MissingSchemeNonRelativeUrl, 0);
-        return Err(ParseError::Invalid(error));
+        return Err(no_scheme_failure(0));
     }
     parse_into(input, base, encoding, sink, String::new())
 }
 
 /// Whether an input whose first byte is `b` surely has no scheme: `b` is neither trimmed
-/// (basic URL parser step 1: a C0 control or space) nor an ASCII alpha (scheme start state);
-/// one look-up rather than two range tests, as every `Url::parse` makes it.
+/// ([`is_c0_or_space`]) nor an ASCII alpha (scheme start state step 1); one look-up rather
+/// than two range tests, as every `Url::parse` makes it.
 #[inline(always)]
 fn starts_no_scheme(b: u8) -> bool {
-    /// Entry `b`: whether `b` is above U+0020 and not an ASCII alpha.
+    /// Entry `b`: whether `b` is neither a C0 control or space nor an ASCII alpha.
     #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
     static TABLE: [bool; 256] = {
         let mut table = [false; 256];
-        let mut b = 0x21;
+        let mut b = 0;
         while b < 256 {
-            table[b] = !(b as u8).is_ascii_alphabetic();
+            let byte = b as u8;
+            table[b] = !is_c0_or_space(byte) && !byte.is_ascii_alphabetic();
             b += 1;
         }
         table
     };
     TABLE.get(usize::from(b)).copied().unwrap_or(false)
+}
+
+/// The no scheme state's failure (step 1, without a base) at `offset` of the input.
+fn no_scheme_failure(offset: usize) -> ParseError {
+    ParseError::Invalid(ValidationError::new(
+        ValidationErrorKind::MissingSchemeNonRelativeUrl,
+        offset,
+    ))
 }
 
 /// [`parse`] writing the serialization into `out`'s allocation (its text is dropped first).
@@ -628,9 +636,7 @@ pub(crate) fn parse_into(
             }
         } else if let Some(offset) = missing_scheme(input).filter(|_| !strict) {
             // Lax mode: the no scheme state's failure, without the state machine.
-            let error =
-                ValidationError::new(ValidationErrorKind::MissingSchemeNonRelativeUrl, offset);
-            return Err(ParseError::Invalid(error));
+            return Err(no_scheme_failure(offset));
         }
         // Lax mode: a special URL's host or port may fail here as in the state machine.
         if let Some(answer) = fast::parse_rare_or_fail(input, strict, &mut out) {
