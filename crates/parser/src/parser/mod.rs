@@ -550,31 +550,11 @@ pub(crate) fn parse(
     // inputs without a scheme after the fast path.)
     if base.is_none()
         && sink.is_none()
-        && input.as_bytes().first().is_some_and(|&b| starts_no_scheme(b))
+        && input.as_bytes().first().is_some_and(|&b| scheme::starts_no_scheme(b))
     {
         return Err(no_scheme_failure(0));
     }
     parse_into(input, base, encoding, sink, String::new())
-}
-
-/// Whether an input whose first byte is `b` surely has no scheme: `b` is neither trimmed
-/// ([`is_c0_or_space`]) nor an ASCII alpha (scheme start state step 1); one look-up rather
-/// than two range tests, as every `Url::parse` makes it.
-#[inline(always)]
-fn starts_no_scheme(b: u8) -> bool {
-    /// Entry `b`: whether `b` is neither a C0 control or space nor an ASCII alpha.
-    #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
-    static TABLE: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            let byte = b as u8;
-            table[b] = !is_c0_or_space(byte) && !byte.is_ascii_alphabetic();
-            b += 1;
-        }
-        table
-    };
-    TABLE.get(usize::from(b)).copied().unwrap_or(false)
 }
 
 /// The no scheme state's failure (step 1, without a base) at `offset` of the input.

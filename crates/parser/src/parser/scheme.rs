@@ -19,6 +19,26 @@ static SCHEME_BYTES: [bool; 256] = {
     table
 };
 
+/// Whether an input whose first byte is `b` surely has no scheme: `b` is neither trimmed
+/// ([`is_c0_or_space`](super::is_c0_or_space)) nor an ASCII alpha (scheme start state step 1); one look-up rather
+/// than two range tests, as every `Url::parse` makes it.
+#[inline(always)]
+pub(super) fn starts_no_scheme(b: u8) -> bool {
+    /// Entry `b`: whether `b` is neither a C0 control or space nor an ASCII alpha.
+    #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
+    static TABLE: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let byte = b as u8;
+            table[b] = !super::is_c0_or_space(byte) && !byte.is_ascii_alphabetic();
+            b += 1;
+        }
+        table
+    };
+    TABLE.get(usize::from(b)).copied().unwrap_or(false)
+}
+
 /// Whether `b` may follow the first letter of a scheme (scheme state, step 1).
 #[inline]
 pub(crate) fn is_scheme_byte(b: u8) -> bool {
