@@ -72,7 +72,7 @@ fn size_of(case: &Case, a: &Args) -> usize {
 
 fn n_label(case: &Case, n: usize) -> String {
     match case.unit {
-        Unit::Bytes if n % 1024 == 0 => format!("{} KiB", n / 1024),
+        Unit::Bytes if n.is_multiple_of(1024) => format!("{} KiB", n / 1024),
         Unit::Bytes => format!("{n} B"),
         Unit::Pairs => format!("{n} pairs"),
     }

@@ -428,7 +428,7 @@ fn verify_mapping(
                 Kind::Mapped => Status::Mapped(mapping),
                 Kind::Deviation => Status::Deviation(mapping),
                 Kind::MappedDelta => shifted,
-                Kind::MappedAlternating if (k - start) % 2 == 0 => shifted,
+                Kind::MappedAlternating if (k - start).is_multiple_of(2) => shifted,
                 Kind::MappedAlternating => Status::Valid,
             };
             if *status != expected {

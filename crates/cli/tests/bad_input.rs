@@ -263,7 +263,7 @@ fn bulk_random_lines_one_output_each() {
         state ^= state >> 7;
         state ^= state << 17;
         let pick = (state >> 32) as usize;
-        if pick % 3 == 0 {
+        if pick.is_multiple_of(3) {
             input.extend_from_slice(b"http://");
         }
         input.push(alphabet[pick % alphabet.len()]);

@@ -97,10 +97,10 @@ fn compare(case: &Value, got: &Value) -> Option<String> {
     }
     let mut wrong = Vec::new();
     for field in FIELDS {
-        if let Some(expected) = case.get(field) {
-            if &got[field] != expected {
-                wrong.push(format!("{field}: got {} expected {expected}", got[field]));
-            }
+        if let Some(expected) = case.get(field)
+            && &got[field] != expected
+        {
+            wrong.push(format!("{field}: got {} expected {expected}", got[field]));
         }
     }
     (!wrong.is_empty()).then(|| format!("{input} (base {}): {}", case["base"], wrong.join("; ")))

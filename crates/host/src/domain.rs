@@ -137,10 +137,10 @@ pub(crate) fn domain_parse_ascii_into(
     // Step 5: the lowercased domain, whatever ToASCII said; copied in one piece.
     let start = out.len();
     out.push_str(domain);
-    if classes & CLASS_UPPER != 0 {
-        if let Some(appended) = out.get_mut(start..) {
-            appended.make_ascii_lowercase();
-        }
+    if classes & CLASS_UPPER != 0
+        && let Some(appended) = out.get_mut(start..)
+    {
+        appended.make_ascii_lowercase();
     }
     Ok(())
 }

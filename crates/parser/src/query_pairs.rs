@@ -192,16 +192,16 @@ impl<'a> QueryPairsMut<'a> {
     /// # Ok::<(), weburl_parser::ParseError>(())
     /// ```
     pub fn clear(&mut self) -> &mut Self {
-        if let Some(url) = self.url.as_deref_mut() {
-            if let Some(start) = url.query_start {
-                if url.fragment_start.is_none() {
-                    url.serialization.truncate(start.get() as usize + 1);
-                } else {
-                    let end = url.query_end();
-                    let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
-                }
-                url.debug_check();
+        if let Some(url) = self.url.as_deref_mut()
+            && let Some(start) = url.query_start
+        {
+            if url.fragment_start.is_none() {
+                url.serialization.truncate(start.get() as usize + 1);
+            } else {
+                let end = url.query_end();
+                let _removed = url.splice(start.get() + 1, end, "", Shift::Fragment);
             }
+            url.debug_check();
         }
         self
     }

@@ -54,11 +54,11 @@ impl Url {
         // The protocol setter keeps a host `localhost` and a first segment such as `c|`, which
         // the parser rewrites for `file` URLs (`file:///`, `c:`): such a URL would not parse
         // back to itself, so this setter refuses the change instead.
-        if let Some(before) = before {
-            if Url::parse(self.href()).map_or(true, |again| again.href() != self.href()) {
-                *self = before;
-                return Err(SetterError::FileRewrite);
-            }
+        if let Some(before) = before
+            && Url::parse(self.href()).map_or(true, |again| again.href() != self.href())
+        {
+            *self = before;
+            return Err(SetterError::FileRewrite);
         }
         Ok(())
     }

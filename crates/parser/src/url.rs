@@ -555,15 +555,15 @@ impl Url {
         {
             return Err("offsets are out of order");
         }
-        if let Some(q) = self.query_start {
-            if s.get(q.get() as usize) != Some(&b'?') {
-                return Err("query_start does not point at '?'");
-            }
+        if let Some(q) = self.query_start
+            && s.get(q.get() as usize) != Some(&b'?')
+        {
+            return Err("query_start does not point at '?'");
         }
-        if let Some(f) = self.fragment_start {
-            if s.get(f.get() as usize) != Some(&b'#') {
-                return Err("fragment_start does not point at '#'");
-            }
+        if let Some(f) = self.fragment_start
+            && s.get(f.get() as usize) != Some(&b'#')
+        {
+            return Err("fragment_start does not point at '#'");
         }
         match self.host_kind {
             None => {

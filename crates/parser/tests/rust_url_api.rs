@@ -54,10 +54,10 @@ fn agreeing_pairs() -> Vec<(Url, url::Url)> {
             Some(base) => url::Url::parse(base).and_then(|b| b.join(&input)),
             None => url::Url::parse(&input),
         };
-        if let (Ok(ours), Ok(theirs)) = (ours, theirs) {
-            if ours.href() == theirs.as_str() {
-                pairs.push((ours, theirs));
-            }
+        if let (Ok(ours), Ok(theirs)) = (ours, theirs)
+            && ours.href() == theirs.as_str()
+        {
+            pairs.push((ours, theirs));
         }
     }
     assert!(pairs.len() > 1000, "{}", pairs.len());
@@ -103,11 +103,11 @@ fn getters_agree() {
         check("host", format!("{host:?}"), format!("{:?}", theirs.host().map(|h| h.to_owned())));
         // A host's Display pads as a `str` does (rust-url's does too, but for IPv6 hosts,
         // which it writes piece by piece, unpadded; ours pads those as well).
-        if let (Some(a), Some(b)) = (ours.host_ref(), theirs.host()) {
-            if !matches!(b, url::Host::Ipv6(_)) {
-                check("host Display {:>40}", format!("{a:>40}"), format!("{b:>40}"));
-                check("host Display {:.4}", format!("{a:.4}"), format!("{b:.4}"));
-            }
+        if let (Some(a), Some(b)) = (ours.host_ref(), theirs.host())
+            && !matches!(b, url::Host::Ipv6(_))
+        {
+            check("host Display {:>40}", format!("{a:>40}"), format!("{b:>40}"));
+            check("host Display {:.4}", format!("{a:.4}"), format!("{b:.4}"));
         }
         let (a, b) = (ours.port_or_known_default(), theirs.port_or_known_default());
         check("port_or_known_default", format!("{a:?}"), format!("{b:?}"));

@@ -39,10 +39,10 @@ fn corpus() -> Corpus {
             None => url::Url::parse(input),
             Some(base) => url::Url::parse(base).and_then(|b| b.join(input)),
         };
-        if let (Ok(ours), Ok(theirs)) = (ours, theirs) {
-            if ours.href() == theirs.as_str() {
-                pairs.push((ours, theirs, base.is_none().then(|| input.to_owned())));
-            }
+        if let (Ok(ours), Ok(theirs)) = (ours, theirs)
+            && ours.href() == theirs.as_str()
+        {
+            pairs.push((ours, theirs, base.is_none().then(|| input.to_owned())));
         }
     }
     let wpt = pairs.len();
@@ -50,10 +50,10 @@ fn corpus() -> Corpus {
     for list in BENCH_LISTS {
         // Every 25th line: about 4,400 URLs of the four lists.
         for line in load_bench_list(list).lines().step_by(25) {
-            if let (Ok(ours), Ok(theirs)) = (Url::parse(line), url::Url::parse(line)) {
-                if ours.href() == theirs.as_str() {
-                    pairs.push((ours, theirs, Some(line.to_owned())));
-                }
+            if let (Ok(ours), Ok(theirs)) = (Url::parse(line), url::Url::parse(line))
+                && ours.href() == theirs.as_str()
+            {
+                pairs.push((ours, theirs, Some(line.to_owned())));
             }
         }
     }

@@ -272,14 +272,14 @@ pub(crate) fn process_init(
     // Step 18: the pathname, resolved against the base URL's path when relative.
     if let Some(value) = &init.pathname {
         let mut pathname = value.clone();
-        if let Some(url) = base.as_ref().filter(|u| !u.has_opaque_path()) {
-            if !is_absolute_pathname(&pathname, kind) {
-                let base_path = process_base_url_string(url.pathname(), kind);
-                if let Some(slash) = base_path.rfind('/') {
-                    let mut new_pathname = String::from(base_path.get(..=slash).unwrap_or(""));
-                    new_pathname.push_str(&pathname);
-                    pathname = new_pathname;
-                }
+        if let Some(url) = base.as_ref().filter(|u| !u.has_opaque_path())
+            && !is_absolute_pathname(&pathname, kind)
+        {
+            let base_path = process_base_url_string(url.pathname(), kind);
+            if let Some(slash) = base_path.rfind('/') {
+                let mut new_pathname = String::from(base_path.get(..=slash).unwrap_or(""));
+                new_pathname.push_str(&pathname);
+                pathname = new_pathname;
             }
         }
         result.pathname = Some(if pattern {

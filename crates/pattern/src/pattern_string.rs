@@ -35,26 +35,23 @@ pub(crate) fn generate_pattern_string(parts: &[Part], options: &Options) -> Stri
             && custom_name
             && part.kind == PartType::SegmentWildcard
             && part.modifier == Modifier::None
+            && let Some(next) = next.filter(|n| n.prefix.is_empty() && n.suffix.is_empty())
         {
-            if let Some(next) = next.filter(|n| n.prefix.is_empty() && n.suffix.is_empty()) {
-                if next.kind == PartType::FixedText {
-                    needs_grouping = next
-                        .value
-                        .chars()
-                        .next()
-                        .is_some_and(|c| is_valid_name_code_point(c, false));
-                } else {
-                    needs_grouping = next.name.as_bytes().first().is_some_and(u8::is_ascii_digit);
-                }
+            if next.kind == PartType::FixedText {
+                needs_grouping =
+                    next.value.chars().next().is_some_and(|c| is_valid_name_code_point(c, false));
+            } else {
+                needs_grouping = next.name.as_bytes().first().is_some_and(u8::is_ascii_digit);
             }
         }
         // Step 3.8: a group right after fixed text ending in the prefix code point.
-        if !needs_grouping && part.prefix.is_empty() {
-            if let Some(previous) = previous.filter(|p| p.kind == PartType::FixedText) {
-                let last = previous.value.as_bytes().last().copied();
-                if last.is_some() && last == options.prefix {
-                    needs_grouping = true;
-                }
+        if !needs_grouping
+            && part.prefix.is_empty()
+            && let Some(previous) = previous.filter(|p| p.kind == PartType::FixedText)
+        {
+            let last = previous.value.as_bytes().last().copied();
+            if last.is_some() && last == options.prefix {
+                needs_grouping = true;
             }
         }
         // Steps 3.9 to 3.11.

@@ -136,11 +136,11 @@ fn default_expected(entry: &Value, c: Component) -> Result<String, String> {
         (_, Some(Value::String(s))) => Some(s.as_str()),
         _ => None,
     };
-    if let Some(base) = base_str {
-        if !matches!(c, Component::Username | Component::Password) {
-            let url = weburl_parser::Url::parse(base).map_err(|e| format!("runner base: {e}"))?;
-            return Ok(base_component(&url, c));
-        }
+    if let Some(base) = base_str
+        && !matches!(c, Component::Username | Component::Password)
+    {
+        let url = weburl_parser::Url::parse(base).map_err(|e| format!("runner base: {e}"))?;
+        return Ok(base_component(&url, c));
     }
     Ok("*".into())
 }

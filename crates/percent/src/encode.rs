@@ -208,14 +208,15 @@ fn push_run<'a>(
         return;
     }
     // Only when `out` has room for the extra bytes: copying them must not make it grow.
-    if end - start <= 16 && out.capacity() - out.len() >= 16 {
-        if let Some(whole) = window(start) {
-            // The run is ASCII and its end is a character boundary of `out`.
-            let keep = out.len() + (end - start);
-            out.push_str(whole);
-            out.truncate(keep);
-            return;
-        }
+    if end - start <= 16
+        && out.capacity() - out.len() >= 16
+        && let Some(whole) = window(start)
+    {
+        // The run is ASCII and its end is a character boundary of `out`.
+        let keep = out.len() + (end - start);
+        out.push_str(whole);
+        out.truncate(keep);
+        return;
     }
     out.push_str(run(start, end).unwrap_or_default());
 }

@@ -118,10 +118,10 @@ pub(crate) fn first_member_common(
 ) -> usize {
     let len = bytes.len();
     while let Some(block) = bytes.get(from..).and_then(<[u8]>::first_chunk::<16>) {
-        if !plain(block, with_slash) {
-            if let Some(k) = block.iter().position(|&b| set.contains(b)) {
-                return from + k;
-            }
+        if !plain(block, with_slash)
+            && let Some(k) = block.iter().position(|&b| set.contains(b))
+        {
+            return from + k;
         }
         from += 16;
     }

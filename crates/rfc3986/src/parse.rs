@@ -354,10 +354,10 @@ fn parse_authority_as<const OFFSETS: bool>(
             // No userinfo: a reg-name or IPv4address, then ":" port when there was a colon.
             let host_end = colon.unwrap_or(i);
             let port_start = colon.map(|c| c + 1);
-            if let Some(p) = port_start {
-                if let Some(bad) = (p..i).find(|&j| !bytes.get(j).is_some_and(u8::is_ascii_digit)) {
-                    return Err(Error::at(Rule::Port, bad));
-                }
+            if let Some(p) = port_start
+                && let Some(bad) = (p..i).find(|&j| !bytes.get(j).is_some_and(u8::is_ascii_digit))
+            {
+                return Err(Error::at(Rule::Port, bad));
             }
             let host = bytes.get(start..host_end).unwrap_or_default();
             let kind = if is_ipv4(host) { HostKind::Ipv4 } else { HostKind::RegName };

@@ -76,11 +76,12 @@ fn credentials_len(url: &Url) -> usize {
 /// is safe to show.
 fn push_host(out: &mut String, url: &Url) {
     let hostname = url.hostname();
-    if url.host_kind() == Some(HostKind::Domain) && hostname.contains("xn--") {
-        if let Some(unicode) = safe_unicode_domain(hostname) {
-            out.push_str(&unicode);
-            return;
-        }
+    if url.host_kind() == Some(HostKind::Domain)
+        && hostname.contains("xn--")
+        && let Some(unicode) = safe_unicode_domain(hostname)
+    {
+        out.push_str(&unicode);
+        return;
     }
     out.push_str(hostname);
 }

@@ -420,18 +420,18 @@ fn process<const N: usize>(
         }
         match props.kind() {
             Kind::Ignored => {}
-            // A case mapping, from the same lookup.
-            Kind::Mapped if let Some(to) = lookup::mapping_at(value, c) => {
-                mapper.push_mapping_char(buffers, to)?;
-            }
-            Kind::Mapped => match full_stop_or_status(c) {
-                Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
-                Status::Mapped(to) => {
-                    for to in to.chars() {
-                        mapper.push_mapping_char(buffers, to)?;
+            // A case mapping, from the same lookup; else the status.
+            Kind::Mapped => match lookup::mapping_at(value, c) {
+                Some(to) => mapper.push_mapping_char(buffers, to)?,
+                None => match full_stop_or_status(c) {
+                    Status::MappedChar(to) => mapper.push_mapping_char(buffers, to)?,
+                    Status::Mapped(to) => {
+                        for to in to.chars() {
+                            mapper.push_mapping_char(buffers, to)?;
+                        }
                     }
-                }
-                _ => return None,
+                    _ => return None,
+                },
             },
             // Kept, and criterion 7 fails (without statuses to check again here).
             Kind::Disallowed => mapper.push_disallowed(buffers, c, props)?,

@@ -467,15 +467,17 @@ fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
                 mapped.push(c);
                 continue;
             }
-            // A one-code-point mapping, from the same lookup.
-            Kind::Mapped if let Some(to) = mapping => {
-                if transitional {
-                    let mut buf = [0; 4];
-                    push_mapping(&mut mapped, to.encode_utf8(&mut buf), true);
-                } else {
-                    mapped.push(to);
+            // A one-code-point mapping, from the same lookup (else the status below).
+            Kind::Mapped => {
+                if let Some(to) = mapping {
+                    if transitional {
+                        let mut buf = [0; 4];
+                        push_mapping(&mut mapped, to.encode_utf8(&mut buf), true);
+                    } else {
+                        mapped.push(to);
+                    }
+                    continue;
                 }
-                continue;
             }
             Kind::Ignored => continue,
             Kind::Disallowed => {
@@ -487,7 +489,7 @@ fn map(domain: &str, transitional: bool, valid: &mut bool) -> String {
                 mapped.push(c);
                 continue;
             }
-            Kind::Mapped | Kind::Deviation => {}
+            Kind::Deviation => {}
         }
         match lookup::status(c) {
             Status::Valid => mapped.push(c),

@@ -118,10 +118,10 @@ pub(crate) fn windows_path_to_url(path: &str, directory: bool) -> Result<Url, Fi
             .flat_map(|(start, rest)| super::split_at_separators(rest, start, is_separator))
     };
     // Verbatim paths are not normalized by Windows: `.` there is not the directory itself.
-    if path.starts_with(r"\\?\") {
-        if let Some((at, _)) = segments().find(|(_, segment)| *segment == b".") {
-            return Err(FilePathError::VerbatimDotComponent { at });
-        }
+    if path.starts_with(r"\\?\")
+        && let Some((at, _)) = segments().find(|(_, segment)| *segment == b".")
+    {
+        return Err(FilePathError::VerbatimDotComponent { at });
     }
     let segments = segments();
     let rest_bytes = rest.map_or(&[][..], |(_, bytes)| bytes);

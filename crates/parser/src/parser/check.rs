@@ -201,15 +201,13 @@ fn walk(input: &str) -> Option<bool> {
         let scheme_len = bytes.iter().take(6).position(|&b| b == b':')?;
         Some((scheme_len, special_scheme(bytes.get(..scheme_len)?)))
     });
-    if let Some((scheme_len, scheme_type)) = quick {
-        if scheme_type.is_some_and(|t| t != SchemeType::File)
-            && bytes.get(scheme_len + 1..scheme_len + 3) == Some(b"//")
-            && !matches!(bytes.get(scheme_len + 3), Some(b'/' | b'\\'))
-        {
-            if let Some(answer) = plain_authority_ok(bytes, scheme_len + 3) {
-                return Some(answer);
-            }
-        }
+    if let Some((scheme_len, scheme_type)) = quick
+        && scheme_type.is_some_and(|t| t != SchemeType::File)
+        && bytes.get(scheme_len + 1..scheme_len + 3) == Some(b"//")
+        && !matches!(bytes.get(scheme_len + 3), Some(b'/' | b'\\'))
+        && let Some(answer) = plain_authority_ok(bytes, scheme_len + 3)
+    {
+        return Some(answer);
     }
     // Steps 1-3: leave trimming and tab removal to the full parser.
     if bytes.first().is_none_or(|&b| b <= b' ')

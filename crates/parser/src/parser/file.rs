@@ -97,13 +97,12 @@ impl Parser<'_, '_, '_> {
                     // Step 2.1: base's host, and base's drive letter unless the input has one.
                     self.copy_base_host(base);
                     self.path_start = self.out.len();
-                    if !starts_with_windows_drive_letter(self.rest()) {
-                        if let Some(first) = first_segment(base)
+                    if !starts_with_windows_drive_letter(self.rest())
+                        && let Some(first) = first_segment(base)
                             .filter(|s| is_normalized_windows_drive_letter(s.as_bytes()))
-                        {
-                            self.out.push('/');
-                            self.out.push_str(first);
-                        }
+                    {
+                        self.out.push('/');
+                        self.out.push_str(first);
                     }
                 } else {
                     self.path_start = self.out.len();

@@ -19,7 +19,7 @@ pub(super) struct Block<const N: usize>(pub(super) [u8; N]);
 impl<const N: usize> Block<N> {
     /// A zeroed block.
     pub(super) fn new() -> Self {
-        const { assert!(N % 16 == 0, "the UTF-8 check reads whole 16-byte blocks") };
+        const { assert!(N.is_multiple_of(16), "the UTF-8 check reads whole 16-byte blocks") };
         Block([0; N])
     }
 

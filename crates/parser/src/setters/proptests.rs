@@ -292,16 +292,16 @@ fn apply(url: &mut Url, op: &Op) -> Result<(), TestCaseError> {
             result.into()
         }
     };
-    if let Some(error) = outcome.err() {
-        if error != SetterError::PortOutOfRange {
-            prop_assert_eq!(
-                url.href(),
-                before.href(),
-                "{:?} ignored ({}) but changed the URL",
-                op,
-                error
-            );
-        }
+    if let Some(error) = outcome.err()
+        && error != SetterError::PortOutOfRange
+    {
+        prop_assert_eq!(
+            url.href(),
+            before.href(),
+            "{:?} ignored ({}) but changed the URL",
+            op,
+            error
+        );
     }
     Ok(())
 }
