@@ -6,9 +6,13 @@
 //! fragment), and test the input's last 16 bytes at once when the component ends the input.
 //! A block test looks at every byte with no exit per byte, which the compiler turns into a
 //! few vector compares and no table look-up; a block that holds any other byte is read as two
-//! exact words.
+//! exact words. On x86-64 CPUs with AVX2 (tested at run time, with `std`), `wide` scans the
+//! path, query and fragment 32 bytes at a time first, up to the first byte outside the set.
 
 use super::{PATH_STOPS, SEPARATORS, STRICT_HOST_STOPS, class};
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod wide;
 
 /// Entry `b` of the 256-entry `table` (a `u8` index: always in bounds).
 #[inline(always)]
@@ -361,14 +365,27 @@ pub(in crate::parser) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256
 
 /// [`scan`] of a query or fragment over its per-position stop `tables`.
 #[inline(always)]
-pub(super) fn scan_text(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> usize {
+pub(super) fn scan_text(bytes: &[u8], mut pos: usize, tables: &[[u8; 256]; 8]) -> usize {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    match wide::scan::<_, false>(bytes, pos, Text(tables)) {
+        Some(Ok(end)) => return end,
+        Some(Err(odd)) => pos = odd,
+        None => {}
+    }
     scan(bytes, pos, Text(tables))
 }
 
 /// [`scan`] in a path: the first byte at or after `pos` that [`PATH_CLASSES`](super::PATH_CLASSES) does not copy,
 /// or a `.` right after a `/`.
 #[inline(always)]
-pub(super) fn scan_path(bytes: &[u8], pos: usize) -> usize {
+pub(super) fn scan_path(bytes: &[u8], mut pos: usize) -> usize {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    // The wide scan asks only `Path::bits`, which reads the byte before a word itself.
+    match wide::scan::<_, true>(bytes, pos, Path { before: 0 }) {
+        Some(Ok(end)) => return end,
+        Some(Err(odd)) => pos = odd,
+        None => {}
+    }
     scan(bytes, pos, Path { before: slash_before(bytes, pos) })
 }
 
