@@ -363,14 +363,23 @@ pub(in crate::parser) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256
     scan(bytes, pos, Plain(tables))
 }
 
+/// How many times [`scan_path`] and [`scan_text`] take the 32-byte scan, which gives up at
+/// each byte outside its set that is no stop (a `~` or `=` in a path), before the 16-byte
+/// scan goes on: a long path with a few such bytes stays on the wide blocks, one with many
+/// does not pay a call for each.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+const WIDE_TRIES: usize = 4;
+
 /// [`scan`] of a query or fragment over its per-position stop `tables`.
 #[inline(always)]
 pub(super) fn scan_text(bytes: &[u8], mut pos: usize, tables: &[[u8; 256]; 8]) -> usize {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    match wide::scan::<_, false>(bytes, pos, Text(tables)) {
-        Some(Ok(end)) => return end,
-        Some(Err(odd)) => pos = odd,
-        None => {}
+    for _ in 0..WIDE_TRIES {
+        match wide::scan::<_, false>(bytes, pos, Text(tables)) {
+            Some(Ok(end)) => return end,
+            Some(Err(odd)) => pos = odd + 1,
+            None => break,
+        }
     }
     scan(bytes, pos, Text(tables))
 }
@@ -381,10 +390,12 @@ pub(super) fn scan_text(bytes: &[u8], mut pos: usize, tables: &[[u8; 256]; 8]) -
 pub(super) fn scan_path(bytes: &[u8], mut pos: usize) -> usize {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     // The wide scan asks only `Path::bits`, which reads the byte before a word itself.
-    match wide::scan::<_, true>(bytes, pos, Path { before: 0 }) {
-        Some(Ok(end)) => return end,
-        Some(Err(odd)) => pos = odd,
-        None => {}
+    for _ in 0..WIDE_TRIES {
+        match wide::scan::<_, true>(bytes, pos, Path { before: 0 }) {
+            Some(Ok(end)) => return end,
+            Some(Err(odd)) => pos = odd + 1,
+            None => break,
+        }
     }
     scan(bytes, pos, Path { before: slash_before(bytes, pos) })
 }

@@ -4,7 +4,8 @@
 //! A block's bytes are classed as the 16-byte blocks class them ([`common_path_byte`] and a
 //! path's `.` after a `/`, or [`common_text_byte`]), and AVX2's byte mask gives the first
 //! byte outside the set at once: the scan stops there if [`Stops::bits`] says so, and
-//! otherwise hands that position back to the 16-byte scan. A component that ends the input
+//! otherwise hands that position back (`scan_path` and `scan_text` take this scan again
+//! after it a few times, then the 16-byte scan). A component that ends the input
 //! ends in the input's last 32 bytes, read with the bytes before `pos` dropped. A 32-byte
 //! block costs about 25 instructions, where two 16-byte blocks cost about 60, and the block
 //! with the stop in it needs no exact words to find it.
@@ -251,6 +252,37 @@ mod tests {
         }
         if std::is_x86_feature_detected!("avx2") {
             assert!(scanned > 300_000 / step / step, "{scanned}");
+        }
+    }
+
+    /// Odd bytes that are no stop (`~`, `=` and `!` in a path, `~`, `!` and `'` in a query)
+    /// spread over a long input, then a stop (also right after an odd byte): [`scan`] gives
+    /// up at the first of them, the scan takes it again after each (up to its limit, then the
+    /// 16-byte scan goes on), and stops where the byte-by-byte scan stops.
+    #[test]
+    fn scans_go_on_after_odd_bytes_that_do_not_stop() {
+        let base: Vec<u8> = (0..300).map(|i| b"seg/ment-9_Z.(;@"[i % 16]).collect();
+        let mut checked = 0;
+        for gap in [1, 2, 7, 8, 9, 31, 32, 33, 50] {
+            for (odd, tail) in [(b'~', b'#'), (b'=', b'?'), (b'!', b'<'), (b'\'', b' ')] {
+                let mut bytes = base.clone();
+                for at in (5..bytes.len()).step_by(gap) {
+                    bytes[at] = odd;
+                }
+                for end in [bytes.len(), 200, 101, 64, 5 + 3 * gap + 1, 5 + 6 * gap + 1] {
+                    let mut bytes = bytes[..end.min(300)].to_vec();
+                    if end < 300 {
+                        bytes.push(tail);
+                        bytes.extend_from_slice(b"rest");
+                    }
+                    for pos in [1, 2, 3, 40].into_iter().filter(|&p| p <= bytes.len()) {
+                        checked += check(&bytes, pos);
+                    }
+                }
+            }
+        }
+        if std::is_x86_feature_detected!("avx2") {
+            assert!(checked > 300, "{checked}");
         }
     }
 }
