@@ -7,7 +7,8 @@
 //! A block test looks at every byte with no exit per byte, which the compiler turns into a
 //! few vector compares and no table look-up; a block that holds any other byte is read as two
 //! exact words. On x86-64 CPUs with AVX2 (tested at run time, with `std`), `wide` scans the
-//! path, query and fragment 32 bytes at a time first, up to the first byte outside the set.
+//! path, query and fragment 32 bytes at a time first, and this scan goes on only where that
+//! one hands over.
 
 use super::{PATH_STOPS, SEPARATORS, STRICT_HOST_STOPS, class};
 
@@ -363,40 +364,27 @@ pub(in crate::parser) fn scan_plain(bytes: &[u8], pos: usize, tables: &[[u8; 256
     scan(bytes, pos, Plain(tables))
 }
 
-/// How many times [`scan_path`] and [`scan_text`] take the 32-byte scan, which gives up at
-/// each byte outside its set that is no stop (a `~` or `=` in a path), before the 16-byte
-/// scan goes on: a long path with a few such bytes stays on the wide blocks, one with many
-/// does not pay a call for each.
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-const WIDE_TRIES: usize = 4;
-
 /// [`scan`] of a query or fragment over its per-position stop `tables`.
 #[inline(always)]
-pub(super) fn scan_text(bytes: &[u8], mut pos: usize, tables: &[[u8; 256]; 8]) -> usize {
+pub(super) fn scan_text(bytes: &[u8], pos: usize, tables: &[[u8; 256]; 8]) -> usize {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    for _ in 0..WIDE_TRIES {
-        match wide::scan::<_, false>(bytes, pos, Text(tables)) {
-            Some(Ok(end)) => return end,
-            Some(Err(odd)) => pos = odd + 1,
-            None => break,
-        }
-    }
+    let pos = match wide::scan_tries::<_, false>(bytes, pos, Text(tables)) {
+        Ok(end) => return end,
+        Err(pos) => pos,
+    };
     scan(bytes, pos, Text(tables))
 }
 
 /// [`scan`] in a path: the first byte at or after `pos` that [`PATH_CLASSES`](super::PATH_CLASSES) does not copy,
 /// or a `.` right after a `/`.
 #[inline(always)]
-pub(super) fn scan_path(bytes: &[u8], mut pos: usize) -> usize {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(super) fn scan_path(bytes: &[u8], pos: usize) -> usize {
     // The wide scan asks only `Path::bits`, which reads the byte before a word itself.
-    for _ in 0..WIDE_TRIES {
-        match wide::scan::<_, true>(bytes, pos, Path { before: 0 }) {
-            Some(Ok(end)) => return end,
-            Some(Err(odd)) => pos = odd + 1,
-            None => break,
-        }
-    }
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    let pos = match wide::scan_tries::<_, true>(bytes, pos, Path { before: 0 }) {
+        Ok(end) => return end,
+        Err(pos) => pos,
+    };
     scan(bytes, pos, Path { before: slash_before(bytes, pos) })
 }
 

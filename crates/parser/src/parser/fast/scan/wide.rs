@@ -4,11 +4,11 @@
 //! A block's bytes are classed as the 16-byte blocks class them ([`common_path_byte`] and a
 //! path's `.` after a `/`, or [`common_text_byte`]), and AVX2's byte mask gives the first
 //! byte outside the set at once: the scan stops there if [`Stops::bits`] says so, and
-//! otherwise hands that position back (`scan_path` and `scan_text` take this scan again
-//! after it a few times, then the 16-byte scan). A component that ends the input
-//! ends in the input's last 32 bytes, read with the bytes before `pos` dropped. A 32-byte
-//! block costs about 25 instructions, where two 16-byte blocks cost about 60, and the block
-//! with the stop in it needs no exact words to find it.
+//! otherwise hands that position back ([`scan_tries`] takes this scan again after it a few
+//! times, then the 16-byte scan goes on). A component that ends the input ends in the
+//! input's last 32 bytes, read with the bytes before `pos` dropped. A 32-byte block costs
+//! about 25 instructions, where two 16-byte blocks cost about 60, and the block with the stop
+//! in it needs no exact words to find it.
 //!
 //! This module holds the crate's one `unsafe` block: the call of [`scan_wide`] (compiled for
 //! AVX2) after the run-time test found AVX2.
@@ -52,6 +52,30 @@ pub(super) fn scan<S: Stops, const PATH: bool>(
     // SAFETY: `scan_wide` is compiled for AVX2, and the test above found it on this CPU. It
     // reads `bytes` only through safe slice indexing.
     Some(unsafe { scan_wide::<S, PATH>(bytes, pos, stops) })
+}
+
+/// How many times [`scan_tries`] takes [`scan`], which gives up at each byte outside its set
+/// that is no stop (a `~` or `=` in a path), before the 16-byte scan goes on: a long path with
+/// a few such bytes stays on the wide blocks, one with many does not pay a call for each.
+const TRIES: usize = 4;
+
+/// [`scan`] from `pos`, and again after each byte where it gives up, up to [`TRIES`] times:
+/// `Ok` the scan's end, or `Err` where the 16-byte scan goes on (`pos` when [`scan`] does not
+/// apply).
+#[inline(always)]
+pub(super) fn scan_tries<S: Stops, const PATH: bool>(
+    bytes: &[u8],
+    mut pos: usize,
+    stops: S,
+) -> Result<usize, usize> {
+    for _ in 0..TRIES {
+        match scan::<S, PATH>(bytes, pos, stops) {
+            Some(Ok(end)) => return Ok(end),
+            Some(Err(odd)) => pos = odd + 1,
+            None => break,
+        }
+    }
+    Err(pos)
 }
 
 /// [`scan`] after its tests: `bytes` has at least [`WIDTH`] bytes from `pos` (and, for a path,
