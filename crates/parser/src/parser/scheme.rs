@@ -5,37 +5,35 @@ use super::{Parser, State, Step};
 use crate::error::ValidationErrorKind;
 use crate::url::SchemeType;
 
+/// A 256-entry table, built at compile time, of whether each byte `$byte` passes `$test`.
+macro_rules! byte_table {
+    (|$byte:ident| $test:expr) => {{
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            let $byte = b as u8;
+            table[b] = $test;
+            b += 1;
+        }
+        table
+    }};
+}
+
 /// For each byte: whether it may follow the first letter of a scheme (ASCII alphanumerics,
 /// `+`, `-` and `.`).
 #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
-static SCHEME_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let byte = b as u8;
-        table[b] = byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.');
-        b += 1;
-    }
-    table
-};
+static SCHEME_BYTES: [bool; 256] =
+    byte_table!(|byte| byte.is_ascii_alphanumeric() || matches!(byte, b'+' | b'-' | b'.'));
 
 /// Whether an input whose first byte is `b` surely has no scheme: `b` is neither trimmed
-/// ([`is_c0_or_space`](super::is_c0_or_space)) nor an ASCII alpha (scheme start state step 1); one look-up rather
-/// than two range tests, as every `Url::parse` makes it.
+/// ([`is_c0_or_space`](super::is_c0_or_space)) nor an ASCII alpha (scheme start state step
+/// 1); one look-up rather than two range tests, as every `Url::parse` makes it.
 #[inline(always)]
 pub(super) fn starts_no_scheme(b: u8) -> bool {
     /// Entry `b`: whether `b` is neither a C0 control or space nor an ASCII alpha.
     #[allow(clippy::indexing_slicing, reason = "const evaluation: a bad index fails the build")]
-    static TABLE: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            let byte = b as u8;
-            table[b] = !super::is_c0_or_space(byte) && !byte.is_ascii_alphabetic();
-            b += 1;
-        }
-        table
-    };
+    static TABLE: [bool; 256] =
+        byte_table!(|byte| !super::is_c0_or_space(byte) && !byte.is_ascii_alphabetic());
     TABLE.get(usize::from(b)).copied().unwrap_or(false)
 }
 

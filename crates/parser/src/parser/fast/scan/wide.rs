@@ -287,7 +287,10 @@ mod tests {
     fn scans_go_on_after_odd_bytes_that_do_not_stop() {
         let base: Vec<u8> = (0..300).map(|i| b"seg/ment-9_Z.(;@"[i % 16]).collect();
         let mut checked = 0;
-        for gap in [1, 2, 7, 8, 9, 31, 32, 33, 50] {
+        // Under Miri (see `.ci/run`), three of the gaps.
+        let gaps: &[usize] =
+            if cfg!(miri) { &[1, 9, 33] } else { &[1, 2, 7, 8, 9, 31, 32, 33, 50] };
+        for &gap in gaps {
             for (odd, tail) in [(b'~', b'#'), (b'=', b'?'), (b'!', b'<'), (b'\'', b' ')] {
                 let mut bytes = base.clone();
                 for at in (5..bytes.len()).step_by(gap) {
@@ -306,7 +309,7 @@ mod tests {
             }
         }
         if std::is_x86_feature_detected!("avx2") {
-            assert!(checked > 300, "{checked}");
+            assert!(checked > 100 * gaps.len(), "{checked}");
         }
     }
 }
