@@ -870,6 +870,7 @@ fn grow(out: &mut String, additional: usize) {
 mod compose;
 mod credentials;
 mod fast;
+mod gap;
 #[cfg(test)]
 mod proptests;
 

@@ -61,6 +61,13 @@ impl Encoder {
             };
             b += 1;
         }
+        // Every byte of every word is ASCII (a non-ASCII byte is a member of every set):
+        // `gap::splice_encoded` writes words into a `String`'s bytes on the strength of it.
+        let mut i = 0;
+        while i < 256 {
+            assert!(words[i] & 0x8080_8080 == 0, "an encoder writes ASCII only");
+            i += 1;
+        }
         Encoder { set, words }
     }
 
@@ -71,6 +78,25 @@ impl Encoder {
         let word = self.words.get(usize::from(b)).copied().unwrap_or_default();
         buffer.get_mut(n..n + 4)?.copy_from_slice(&word.to_le_bytes());
         Some(n + (word >> 24) as usize)
+    }
+
+    /// Writes `b` into `buffer` at `n` as [`put`](Self::put) does, but never past the end
+    /// of `buffer`: the last bytes are written one by one (what does not fit is left out).
+    /// Returns where the next byte goes.
+    #[inline(always)]
+    pub(super) fn put_within(&self, buffer: &mut [u8], n: usize, b: u8) -> usize {
+        let word = self.words.get(usize::from(b)).copied().unwrap_or_default();
+        let len = (word >> 24) as usize;
+        if let Some(to) = buffer.get_mut(n..n + 4) {
+            to.copy_from_slice(&word.to_le_bytes());
+        } else {
+            for (i, byte) in word.to_le_bytes().into_iter().take(len).enumerate() {
+                if let Some(to) = buffer.get_mut(n + i) {
+                    *to = byte;
+                }
+            }
+        }
+        n + len
     }
 }
 
@@ -151,6 +177,7 @@ impl Url {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
     use weburl_percent::percent_encode_byte;
 
     /// Every entry of every encoder is the byte or its `%XX`, as the set says.
@@ -187,6 +214,28 @@ mod tests {
             assert!(*query_encoder(special).set == *query_set(special), "{special}");
         }
         assert!(*query_encoder(true).set != *query_encoder(false).set);
+    }
+
+    /// A composition writes what `encode_into` writes, and gives up (for the heap path)
+    /// exactly when that does not fit the buffer.
+    #[test]
+    fn compose_agrees_with_encode_into() {
+        let pieces = ["a", "@", " ", "é", "💩", "%", ":", "\u{0}", "~", "Z"];
+        const N: usize = 192;
+        for n in 0..N {
+            let value: String = (0..n).map(|i| pieces[(i * 7 + n) % pieces.len()]).collect();
+            for (prefix, suffix) in [("", ""), (":", ""), (":", "@"), ("//", "")] {
+                let mut want = String::from(prefix);
+                encode_into(&value, &USERINFO, &mut want);
+                want.push_str(suffix);
+                let mut buffer = [0u8; N];
+                let got = compose(&mut buffer, prefix, &value, &USERINFO_ENCODER, suffix);
+                match got {
+                    Some(len) => assert_eq!(buffer.get(..len), Some(want.as_bytes()), "{value:?}"),
+                    None => assert!(want.len() + SLACK > N, "{value:?}"),
+                }
+            }
+        }
     }
 
     /// A composition needs its length plus [`SLACK`]; one byte less gives up.

@@ -1,0 +1,222 @@
+//! A splice of the serialization with one tail move, the new text written straight into the
+//! gap: `String` has no safe way to write bytes into its middle, so `drain` and `insert_str`
+//! move the tail twice for a replacement, and an encoded value is composed elsewhere and
+//! checked as UTF-8 before `insert_str` copies it in. Here the tail moves once, by the change
+//! in length, and the prefix, the value (percent-encoded byte by byte) and the suffix are
+//! written into the gap.
+//!
+//! This is the parser's second `unsafe` block (the first is the AVX2 scan's call): the bytes
+//! are changed through `String::as_mut_vec`. It keeps the text UTF-8 on its own, whatever the
+//! caller passes: the range is cut at character boundaries (checked), and the gap holds only
+//! ASCII when the block ends (checked, and zeroed if it did not, which no caller can reach).
+
+#![allow(
+    unsafe_code,
+    reason = "one tail move for a splice; `in_place_splices_stay_utf8` and Miri check it"
+)]
+
+use alloc::string::String;
+
+use super::compose::Encoder;
+use super::make_room;
+
+/// Replaces `start..end` of `text` with `prefix`, `value` percent-encoded with `encoder`'s set
+/// and `suffix`, moving the bytes after `end` once. `encoded` is the length of `value`
+/// encoded ([`super::credentials::encoded_len`]); when it equals `value.len()`, `value` has
+/// nothing to encode and is copied as it is.
+///
+/// Returns `false` and changes nothing when `start..end` is not a range of `text` between
+/// character boundaries, or when `prefix` or `suffix` is not ASCII. The caller has checked
+/// that the result fits its offsets.
+pub(super) fn splice_encoded(
+    text: &mut String,
+    (start, end): (usize, usize),
+    (prefix, value, suffix): (&str, &str, &str),
+    encoder: &Encoder,
+    encoded: usize,
+) -> bool {
+    if start > end
+        || !text.is_char_boundary(start)
+        || !text.is_char_boundary(end)
+        || !is_ascii(prefix)
+        || !is_ascii(suffix)
+    {
+        return false;
+    }
+    let Some(new) = prefix.len().checked_add(encoded).and_then(|n| n.checked_add(suffix.len()))
+    else {
+        return false;
+    };
+    let (len, old) = (text.len(), end - start);
+    if new > old {
+        make_room(text, new - old);
+    }
+    // SAFETY: `as_mut_vec` needs the bytes to be UTF-8 again when the borrow ends, and
+    // nothing below can panic while they may not be (`copy_within` gets ranges inside the
+    // bytes, and every write is through `get_mut`). The bytes before `start` and from `end` on
+    // are kept (moved by `new - old`); both are cut at character boundaries (checked above),
+    // so each is UTF-8. The `new` bytes between them are all written, with ASCII only: the
+    // delimiters (checked above) and the encoder's words (ASCII, `Encoder::of` asserts it);
+    // if fewer were written, the gap is zeroed. So the whole is UTF-8.
+    let bytes = unsafe { text.as_mut_vec() };
+    if new > old {
+        // The room was made above, so this does not allocate; the zeros are overwritten.
+        bytes.resize(len + (new - old), 0);
+        bytes.copy_within(end..len, start + new);
+    } else if new < old {
+        bytes.copy_within(end..len, start + new);
+        bytes.truncate(len - (old - new));
+    }
+    let Some(gap) = bytes.get_mut(start..start + new) else {
+        // Not reached: the bytes hold `start + new` or more now.
+        return true;
+    };
+    let mut n = put_bytes(gap, 0, prefix);
+    if encoded != value.len() || !copy_ascii(gap, n, value.as_bytes()) {
+        for &b in value.as_bytes() {
+            n = encoder.put_within(gap, n, b);
+        }
+    } else {
+        n += value.len();
+    }
+    n = put_bytes(gap, n, suffix);
+    if n != new {
+        // Not reached when `encoded` is right (every caller computes it with `encoded_len`);
+        // the text stays UTF-8 all the same.
+        gap.fill(0);
+    }
+    true
+}
+
+/// Whether `piece` (a delimiter, one byte or two) is ASCII, tested inline.
+#[inline(always)]
+fn is_ascii(piece: &str) -> bool {
+    piece.bytes().all(|b| b.is_ascii())
+}
+
+/// Copies `value` into `gap` at `n` when it is ASCII and fits (`false`, nothing written,
+/// otherwise), 8 bytes a store: values of 4 to 16 bytes take two stores of two overlapping
+/// words (the bytes are checked as they are read).
+#[inline(always)]
+fn copy_ascii(gap: &mut [u8], n: usize, value: &[u8]) -> bool {
+    let len = value.len();
+    let Some(to) = gap.get_mut(n..n + len) else {
+        return false;
+    };
+    if (8..=16).contains(&len) {
+        let (head, tail) = (word::<8>(value, 0), word::<8>(value, len - 8));
+        if (u64::from_ne_bytes(head) | u64::from_ne_bytes(tail)) & 0x8080_8080_8080_8080 != 0 {
+            return false;
+        }
+        put_word(to, 0, head);
+        put_word(to, len - 8, tail);
+    } else if (4..8).contains(&len) {
+        let (head, tail) = (word::<4>(value, 0), word::<4>(value, len - 4));
+        if (u32::from_ne_bytes(head) | u32::from_ne_bytes(tail)) & 0x8080_8080 != 0 {
+            return false;
+        }
+        put_word(to, 0, head);
+        put_word(to, len - 4, tail);
+    } else {
+        if !value.is_ascii() {
+            return false;
+        }
+        to.copy_from_slice(value);
+    }
+    true
+}
+
+/// The `N` bytes of `bytes` from `at` (zeros past its end).
+#[inline(always)]
+fn word<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
+    bytes.get(at..at + N).and_then(|w| w.try_into().ok()).unwrap_or([0; N])
+}
+
+/// Writes `word` into `to` at `at` (nothing when it does not fit).
+#[inline(always)]
+fn put_word<const N: usize>(to: &mut [u8], at: usize, word: [u8; N]) {
+    if let Some(place) = to.get_mut(at..at + N) {
+        place.copy_from_slice(&word);
+    }
+}
+
+/// Writes `piece` into `gap` at `n`, byte by byte (as much of it as fits); returns where the
+/// next byte goes.
+#[inline(always)]
+fn put_bytes(gap: &mut [u8], n: usize, piece: &str) -> usize {
+    for (i, b) in piece.bytes().enumerate() {
+        if let Some(to) = gap.get_mut(n + i) {
+            *to = b;
+        }
+    }
+    n + piece.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::compose::{NON_ASCII_ENCODER, USERINFO_ENCODER};
+    use super::super::credentials::encoded_len;
+    use super::*;
+    use alloc::string::ToString;
+    use weburl_percent::{USERINFO, encode_into};
+
+    /// The splice against `replace_range` of the encoded text, over every range of texts
+    /// with multi-byte characters, growing, shrinking and keeping the length.
+    #[test]
+    fn in_place_splices_stay_utf8() {
+        let texts = ["https://example.org/a?b#c", "sc://é/💩x", ""];
+        let values = ["", "a", "secret", "p@ss w0rd", "jürgen", "💩💩", "%41é"];
+        let steps = if cfg!(miri) { 3 } else { 1 };
+        for text in texts {
+            for start in (0..=text.len()).step_by(steps) {
+                for end in (start..=text.len()).step_by(steps) {
+                    for value in values {
+                        for (prefix, suffix) in [("", ""), (":", "@"), (":", ""), ("", "@")] {
+                            check(text, start, end, prefix, value, suffix);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn check(text: &str, start: usize, end: usize, prefix: &str, value: &str, suffix: &str) {
+        let mut got = text.to_string();
+        let encoded = encoded_len(value, &USERINFO);
+        let pieces = (prefix, value, suffix);
+        let done = splice_encoded(&mut got, (start, end), pieces, &USERINFO_ENCODER, encoded);
+        if !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+            assert!(!done, "{text:?} {start}..{end}");
+            assert_eq!(got, text);
+            return;
+        }
+        assert!(done, "{text:?} {start}..{end}");
+        let mut want = text.to_string();
+        let mut new = prefix.to_string();
+        encode_into(value, &USERINFO, &mut new);
+        new.push_str(suffix);
+        want.replace_range(start..end, &new);
+        assert_eq!(got, want, "{text:?} {start}..{end} {value:?}");
+    }
+
+    /// Non-ASCII delimiters and ranges that are not the text's change nothing; a wrong
+    /// encoded length (no caller passes one) still leaves UTF-8.
+    #[test]
+    fn bad_arguments_leave_utf8() {
+        let mut text = "https://é/".to_string();
+        let enc = &USERINFO_ENCODER;
+        assert!(!splice_encoded(&mut text, (3, 2), ("", "a", ""), enc, 1));
+        assert!(!splice_encoded(&mut text, (0, 99), ("", "a", ""), enc, 1));
+        assert!(!splice_encoded(&mut text, (9, 9), ("", "a", ""), enc, 1));
+        assert!(!splice_encoded(&mut text, (0, 0), ("é", "a", ""), enc, 1));
+        assert!(!splice_encoded(&mut text, (0, 0), ("", "a", "é"), enc, 1));
+        assert_eq!(text, "https://é/");
+        // Lengths that are not the value's encoded length leave zeros.
+        assert!(splice_encoded(&mut text, (0, 0), ("", "é", ""), &NON_ASCII_ENCODER, 2));
+        assert_eq!(text, "\0\0https://é/");
+        assert!(splice_encoded(&mut text, (0, 2), ("", "a", ""), enc, 4));
+        assert_eq!(text, "\0\0\0\0https://é/");
+        assert!(splice_encoded(&mut text, (0, 4), ("", "éé", ""), enc, 3));
+        assert_eq!(text, "\0\0\0https://é/");
+    }
+}
