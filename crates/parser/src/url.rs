@@ -620,6 +620,17 @@ impl Url {
                 if !self.has_credentials() && self.username_end != self.scheme_end + 3 {
                     return Err("username_end without credentials");
                 }
+                // The setters tell a password from the offsets alone: `username_end` holds
+                // the `:` before a non-empty password, or else the `@`.
+                if self.has_credentials() {
+                    let password = s.get(self.username_end as usize) == Some(&b':')
+                        && self.host_start >= self.username_end + 3;
+                    let username_only = s.get(self.username_end as usize) == Some(&b'@')
+                        && self.host_start == self.username_end + 1;
+                    if !password && !username_only {
+                        return Err("credentials neither a password nor only a username");
+                    }
+                }
                 match self.port {
                     Some(port) => {
                         let digits = self.port();

@@ -52,7 +52,9 @@ impl Url {
     pub(super) fn write_username(&mut self, value: &str) -> bool {
         let start = self.scheme_end + 3;
         let has_at = self.host_start > start;
-        let has_password = self.byte_at_u32(self.username_end) == Some(b':');
+        // From the offsets, not the bytes (see `check_invariants`): a password sits between
+        // the `:` at `username_end` and the `@` before `host_start`.
+        let has_password = self.host_start > self.username_end + 1;
         if value.is_empty() {
             if !has_at {
                 return true;
@@ -86,7 +88,9 @@ impl Url {
     pub(super) fn write_password(&mut self, value: &str) -> bool {
         let start = self.scheme_end + 3;
         let has_at = self.host_start > start;
-        let has_password = self.byte_at_u32(self.username_end) == Some(b':');
+        // From the offsets, not the bytes (see `check_invariants`): a password sits between
+        // the `:` at `username_end` and the `@` before `host_start`.
+        let has_password = self.host_start > self.username_end + 1;
         if value.is_empty() {
             if !has_password {
                 return true;
@@ -104,11 +108,6 @@ impl Url {
         };
         self.splice_encoded(range, prefix, value, &USERINFO_ENCODER, suffix, Shift::HostStart)
             .is_some()
-    }
-
-    #[inline]
-    fn byte_at_u32(&self, i: u32) -> Option<u8> {
-        self.serialization.as_bytes().get(i as usize).copied()
     }
 }
 
