@@ -1,15 +1,11 @@
-//! Values composed on the stack before a splice: a percent-encoded value (with its
-//! delimiters) is written into an aligned stack [`Block`], checked as UTF-8 in whole words,
-//! and spliced in with one tail move. Each byte is written with one 4-byte store from an
-//! [`Encoder`]'s table, with no branch on whether it is encoded.
+//! Percent-encoding a byte with one 4-byte store: an [`Encoder`] is a set's table of what each
+//! byte becomes, written with no branch on whether it is encoded (into the serialization by
+//! `gap`, into an aligned stack [`Block`] by the pathname's composed path, which checks it as
+//! UTF-8 in whole words); and the write of a last component (a search or hash before nothing).
 
 use weburl_percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO, encode_into};
 
 use crate::Url;
-
-/// The bytes past a composition's end that its 4-byte stores may write: a buffer holds a
-/// composition of at most its length minus this.
-pub(super) const SLACK: usize = 3;
 
 /// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
 /// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
@@ -71,8 +67,16 @@ impl Encoder {
         Encoder { set, words }
     }
 
+    /// What `b` becomes, as little-endian bytes: `b` itself or `%XX`, zeros, and that length
+    /// (1 or 3) in the top byte. Every byte of it is ASCII (asserted in [`Encoder::of`]).
+    #[inline(always)]
+    pub(super) fn word(&self, b: u8) -> u32 {
+        self.words.get(usize::from(b)).copied().unwrap_or_default()
+    }
+
     /// Writes `b` into `buffer` at `n`, as `%XX` when the set has it; returns where the next
-    /// byte goes, or `None` when fewer than 4 bytes are left from `n` (see [`SLACK`]).
+    /// byte goes, or `None` when fewer than 4 bytes are left from `n` (a buffer holds a
+    /// composition of at most its length minus 3, the bytes a last store writes past it).
     #[inline(always)]
     pub(super) fn put(&self, buffer: &mut [u8], n: usize, b: u8) -> Option<usize> {
         let word = self.words.get(usize::from(b)).copied().unwrap_or_default();
@@ -118,39 +122,16 @@ pub(crate) fn query_encoder(special: bool) -> &'static Encoder {
     if special { &SPECIAL_QUERY_ENCODER } else { &QUERY_ENCODER }
 }
 
-/// Writes `prefix`, `value` UTF-8 percent-encoded with `encoder`'s set, and `suffix` into
-/// `buffer`; returns the length written, or `None` when it does not fit with [`SLACK`] bytes
-/// to spare. One pass over `value`.
-pub(super) fn compose(
-    buffer: &mut [u8],
-    prefix: &str,
-    value: &str,
-    encoder: &Encoder,
-    suffix: &str,
-) -> Option<usize> {
-    let mut n = 0;
-    for &b in prefix.as_bytes() {
-        *buffer.get_mut(n)? = b;
-        n += 1;
-    }
-    for &b in value.as_bytes() {
-        n = encoder.put(buffer, n, b)?;
-    }
-    for &b in suffix.as_bytes() {
-        *buffer.get_mut(n)? = b;
-        n += 1;
-    }
-    (n + SLACK <= buffer.len()).then_some(n)
-}
-
-/// The stack block for a last component composed before it is appended.
-const LAST: usize = 64;
+/// The longest last component (the delimiter and the value's longest encoding) appended
+/// byte by byte by `gap::push_encoded`; a longer one takes `encode_into`, which copies runs
+/// of bytes that need no encoding whole.
+pub(super) const LAST: usize = 64;
 
 impl Url {
     /// Replaces the serialization from `start` on (the last component) with `prefix` (ASCII)
     /// and `value` percent-encoded with `encoder`'s set; the caller checked that the result
-    /// fits the `u32` offsets. A short value is composed on the stack and appended in one
-    /// piece.
+    /// fits the `u32` offsets. A short value is appended byte by byte with no UTF-8 check
+    /// ([`gap::push_encoded`](super::gap::push_encoded)).
     pub(super) fn write_last_encoded(
         &mut self,
         start: u32,
@@ -159,13 +140,10 @@ impl Url {
         encoder: &Encoder,
     ) {
         self.serialization.truncate(start as usize);
-        if prefix.len() + 3 * value.len() + SLACK <= LAST {
-            let mut block = Block::<LAST>::new();
-            let composed = compose(&mut block.0, prefix, value, encoder, "");
-            if let Some(text) = composed.and_then(|n| block.text(n)) {
-                self.serialization.push_str(text);
-                return;
-            }
+        if prefix.len() + 3 * value.len() <= LAST
+            && super::gap::push_encoded(&mut self.serialization, prefix, value, encoder)
+        {
+            return;
         }
         // One growth at most for a value with nothing to encode.
         self.serialization.reserve(prefix.len() + value.len());
@@ -177,7 +155,6 @@ impl Url {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::String;
     use weburl_percent::percent_encode_byte;
 
     /// Every entry of every encoder is the byte or its `%XX`, as the set says.
@@ -214,43 +191,5 @@ mod tests {
             assert!(*query_encoder(special).set == *query_set(special), "{special}");
         }
         assert!(*query_encoder(true).set != *query_encoder(false).set);
-    }
-
-    /// A composition writes what `encode_into` writes, and gives up (for the heap path)
-    /// exactly when that does not fit the buffer.
-    #[test]
-    fn compose_agrees_with_encode_into() {
-        let pieces = ["a", "@", " ", "é", "💩", "%", ":", "\u{0}", "~", "Z"];
-        const N: usize = 192;
-        for n in 0..N {
-            let value: String = (0..n).map(|i| pieces[(i * 7 + n) % pieces.len()]).collect();
-            for (prefix, suffix) in [("", ""), (":", ""), (":", "@"), ("//", "")] {
-                let mut want = String::from(prefix);
-                encode_into(&value, &USERINFO, &mut want);
-                want.push_str(suffix);
-                let mut buffer = [0u8; N];
-                let got = compose(&mut buffer, prefix, &value, &USERINFO_ENCODER, suffix);
-                match got {
-                    Some(len) => assert_eq!(buffer.get(..len), Some(want.as_bytes()), "{value:?}"),
-                    None => assert!(want.len() + SLACK > N, "{value:?}"),
-                }
-            }
-        }
-    }
-
-    /// A composition needs its length plus [`SLACK`]; one byte less gives up.
-    #[test]
-    fn compose_gives_up_exactly_without_the_slack() {
-        for value in ["abc", "é", "a b", ""] {
-            let mut want = alloc::string::String::from(":");
-            weburl_percent::encode_into(value, &USERINFO, &mut want);
-            want.push('@');
-            let room = want.len() + SLACK;
-            let mut buffer = alloc::vec![0; room];
-            let got = compose(&mut buffer, ":", value, &USERINFO_ENCODER, "@");
-            assert_eq!(got.and_then(|n| buffer.get(..n)), Some(want.as_bytes()), "{value:?}");
-            let short = &mut buffer[..room - 1];
-            assert_eq!(compose(short, ":", value, &USERINFO_ENCODER, "@"), None, "{value:?}");
-        }
     }
 }

@@ -125,8 +125,7 @@ fn takes_composed_path(url: &Url) -> bool {
 }
 
 /// The stack block [`compose_special_path`] writes in (a multiple of 16: the UTF-8 check
-/// reads whole 16-byte blocks); an encoded byte needs [`SLACK`](super::compose::SLACK) bytes
-/// past it.
+/// reads whole 16-byte blocks); an encoded byte's 4-byte store needs 3 bytes past it.
 const COMPOSED_PATH: usize = 256;
 
 /// The path start and path states (section 4.4) with state override, for a special URL that

@@ -18,6 +18,7 @@
 use alloc::string::String;
 
 use super::compose::Encoder;
+use super::credentials::encoded_len;
 use super::make_room;
 
 /// Replaces `start..end` of `text` with `prefix`, `value` percent-encoded with `encoder`'s set
@@ -84,6 +85,48 @@ pub(super) fn splice_encoded(
         // Not reached when `encoded` is right (every caller computes it with `encoded_len`);
         // the text stays UTF-8 all the same.
         gap.fill(0);
+    }
+    true
+}
+
+/// Appends `prefix` and `value` percent-encoded with `encoder`'s set to `text`, each byte
+/// of `value` with one 4-byte store of its encoder word of which the word's length is kept:
+/// no composition elsewhere and no UTF-8 check of it. Returns `false` and changes nothing
+/// when `prefix` is not ASCII.
+///
+/// When the spare room holds the longest encoding (three bytes a byte) nothing is measured;
+/// else room is made for the exact length, so that a clone's spare room is used before the
+/// buffer grows.
+pub(super) fn push_encoded(
+    text: &mut String,
+    prefix: &str,
+    value: &str,
+    encoder: &Encoder,
+) -> bool {
+    if !is_ascii(prefix) {
+        return false;
+    }
+    let longest = prefix.len().saturating_add(value.len().saturating_mul(3));
+    if text.capacity() - text.len() < longest {
+        make_room(text, prefix.len().saturating_add(encoded_len(value, encoder.set)));
+    }
+    // SAFETY: `as_mut_vec` needs the bytes to be UTF-8 again when the borrow ends. They were
+    // UTF-8, and only ASCII bytes are appended (the delimiter, checked above, and the
+    // encoder's words, ASCII as `Encoder::of` asserts), so they are UTF-8 after every step.
+    let bytes = unsafe { text.as_mut_vec() };
+    bytes.extend_from_slice(prefix.as_bytes());
+    for &b in value.as_bytes() {
+        let word = encoder.word(b).to_le_bytes();
+        let len = usize::from(word[3]);
+        if bytes.capacity() - bytes.len() >= word.len() {
+            // One store; its bytes past the word's length go at once.
+            let kept = bytes.len() + len;
+            bytes.extend_from_slice(&word);
+            bytes.truncate(kept);
+        } else {
+            // The last bytes of the room made above.
+            bytes.extend_from_slice(word.get(..len).unwrap_or_default());
+        }
     }
     true
 }
@@ -197,6 +240,33 @@ mod tests {
         new.push_str(suffix);
         want.replace_range(start..end, &new);
         assert_eq!(got, want, "{text:?} {start}..{end} {value:?}");
+    }
+
+    /// Appending writes what `encode_into` writes, with room for the longest encoding, with
+    /// exactly the room needed (no growth: the last stores are exact) and with less.
+    #[test]
+    fn appends_agree_with_encode_into() {
+        let values = ["", "a", "secret", "p@ss w0rd", "jürgen", "💩💩", "%41é", "~!'()*"];
+        for value in values {
+            for prefix in ["", "#", "?"] {
+                let mut want = String::from("https://h/");
+                want.push_str(prefix);
+                encode_into(value, &USERINFO, &mut want);
+                for room in [3 * value.len() + prefix.len() + 8, want.len() - 10, 0] {
+                    let mut got = String::with_capacity(10 + room);
+                    got.push_str("https://h/");
+                    let capacity = got.capacity();
+                    assert!(push_encoded(&mut got, prefix, value, &USERINFO_ENCODER));
+                    assert_eq!(got, want, "{value:?} room {room}");
+                    if capacity >= want.len() {
+                        assert_eq!(got.capacity(), capacity, "{value:?} grew");
+                    }
+                }
+            }
+        }
+        let mut text = String::from("a");
+        assert!(!push_encoded(&mut text, "é", "b", &USERINFO_ENCODER));
+        assert_eq!(text, "a");
     }
 
     /// Non-ASCII delimiters and ranges that are not the text's change nothing; a wrong

@@ -96,11 +96,11 @@ fn fragment_in_place_agrees_with_the_general_setter() {
     }
 }
 
-/// Query and fragment values around the end of the stack block that a last component is
-/// composed in (those whose worst-case encoding fits it, and the next ones, appended by the
-/// general encoder) agree with the state machine.
+/// Query and fragment values around the longest last component appended byte by byte
+/// (`compose::LAST`: those whose worst-case encoding is within it, and the next ones, appended
+/// by the general encoder) agree with the state machine.
 #[test]
-fn last_component_agrees_around_the_stack_block() {
+fn last_component_agrees_around_the_byte_by_byte_limit() {
     for href in ["https://a/p", "sc://a/p", "https://a/p?q#f"] {
         for filler in ["a", " ", "\u{e9}", "\u{1f4a9}", "'"] {
             for count in 0..40 {
