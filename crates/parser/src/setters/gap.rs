@@ -1,18 +1,20 @@
-//! A splice of the serialization with one tail move, the new text written straight into the
-//! gap: `String` has no safe way to write bytes into its middle, so `drain` and `insert_str`
-//! move the tail twice for a replacement, and an encoded value is composed elsewhere and
-//! checked as UTF-8 before `insert_str` copies it in. Here the tail moves once, by the change
-//! in length, and the prefix, the value (percent-encoded byte by byte) and the suffix are
-//! written into the gap.
+//! Percent-encoded text written straight into the serialization's bytes. `String` has no
+//! safe way to write bytes into its middle or to append bytes it has not checked as UTF-8:
+//! `drain` and `insert_str` move the tail twice for a replacement, and an encoded value is
+//! composed elsewhere and checked as UTF-8 before it is copied in. [`splice_encoded`] moves
+//! the tail once, by the change in length, and writes the prefix, the value (percent-encoded
+//! byte by byte) and the suffix into the gap; [`push_encoded`] appends a short value byte by
+//! byte.
 //!
-//! This is the parser's second `unsafe` block (the first is the AVX2 scan's call): the bytes
-//! are changed through `String::as_mut_vec`. It keeps the text UTF-8 on its own, whatever the
-//! caller passes: the range is cut at character boundaries (checked), and the gap holds only
-//! ASCII when the block ends (checked, and zeroed if it did not, which no caller can reach).
+//! Their two `unsafe` blocks (with the AVX2 scan's call, the parser's only ones) change the
+//! bytes through `String::as_mut_vec`, and keep the text UTF-8 on their own, whatever the
+//! caller passes: only ASCII is written (the `Encoder` words, asserted ASCII when built, and
+//! delimiters checked to be ASCII), into a range cut at character boundaries (checked); a gap
+//! not wholly written is zeroed (no caller can reach that).
 
 #![allow(
     unsafe_code,
-    reason = "one tail move for a splice; `in_place_splices_stay_utf8` and Miri check it"
+    reason = "in-place writes of ASCII; the module's tests, also under Miri, check them"
 )]
 
 use alloc::string::String;
