@@ -58,7 +58,8 @@ impl Encoder {
             b += 1;
         }
         // Every byte of every word is ASCII (a non-ASCII byte is a member of every set):
-        // `gap::splice_encoded` writes words into a `String`'s bytes on the strength of it.
+        // `gap::splice_encoded` and `gap::push_encoded` write words into a `String`'s bytes
+        // on the strength of it.
         let mut i = 0;
         while i < 256 {
             assert!(words[i] & 0x8080_8080 == 0, "an encoder writes ASCII only");
@@ -79,7 +80,7 @@ impl Encoder {
     /// composition of at most its length minus 3, the bytes a last store writes past it).
     #[inline(always)]
     pub(super) fn put(&self, buffer: &mut [u8], n: usize, b: u8) -> Option<usize> {
-        let word = self.words.get(usize::from(b)).copied().unwrap_or_default();
+        let word = self.word(b);
         buffer.get_mut(n..n + 4)?.copy_from_slice(&word.to_le_bytes());
         Some(n + (word >> 24) as usize)
     }
@@ -89,7 +90,7 @@ impl Encoder {
     /// Returns where the next byte goes.
     #[inline(always)]
     pub(super) fn put_within(&self, buffer: &mut [u8], n: usize, b: u8) -> usize {
-        let word = self.words.get(usize::from(b)).copied().unwrap_or_default();
+        let word = self.word(b);
         let len = (word >> 24) as usize;
         if let Some(to) = buffer.get_mut(n..n + 4) {
             to.copy_from_slice(&word.to_le_bytes());
