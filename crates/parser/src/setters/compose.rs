@@ -7,8 +7,10 @@ use weburl_percent::{AsciiSet, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO, e
 
 use crate::Url;
 
-/// A stack buffer for spliced text, 16-byte aligned: the UTF-8 check of whole 16-byte blocks
-/// from an aligned start reads words, where that of a short unaligned slice goes byte by byte.
+/// The stack buffer the pathname's composed path writes in (`fast::compose_special_path`;
+/// the userinfo, search and hash are written into the serialization by `gap`), 16-byte
+/// aligned: the UTF-8 check of whole 16-byte blocks from an aligned start reads words, where
+/// that of a short unaligned slice goes byte by byte.
 #[repr(C, align(16))]
 pub(super) struct Block<const N: usize>(pub(super) [u8; N]);
 
