@@ -3,8 +3,8 @@
 //! `drain` and `insert_str` move the tail twice for a replacement, and an encoded value is
 //! composed elsewhere and checked as UTF-8 before it is copied in. [`splice_encoded`] moves
 //! the tail once, by the change in length, and writes the prefix, the value (percent-encoded
-//! byte by byte) and the suffix into the gap; [`push_encoded`] appends a short value byte by
-//! byte.
+//! four bytes a step, then byte by byte) and the suffix into the gap; [`push_encoded`]
+//! appends a short value into zeroed room and cuts off what it did not fill.
 //!
 //! Their two `unsafe` blocks (with the AVX2 scan's call, the parser's only ones) change the
 //! bytes through `String::as_mut_vec`, and keep the text UTF-8 on their own, whatever the
@@ -76,9 +76,7 @@ pub(super) fn splice_encoded(
     };
     let mut n = put_bytes(gap, 0, prefix);
     if encoded != value.len() || !copy_ascii(gap, n, value.as_bytes()) {
-        for &b in value.as_bytes() {
-            n = encoder.put_within(gap, n, b);
-        }
+        n = encoder.put_all_within(gap, n, value.as_bytes());
     } else {
         n += value.len();
     }
@@ -91,10 +89,10 @@ pub(super) fn splice_encoded(
     true
 }
 
-/// Appends `prefix` and `value` percent-encoded with `encoder`'s set to `text`, each byte
-/// of `value` with one 4-byte store of its encoder word of which the word's length is kept:
-/// no composition elsewhere and no UTF-8 check of it. Returns `false` and changes nothing
-/// when `prefix` is not ASCII.
+/// Appends `prefix` and `value` percent-encoded with `encoder`'s set to `text`: the room is
+/// zeroed (a zero is ASCII) and the value written into it four bytes a step
+/// ([`Encoder::put_all_within`]), then the unwritten rest cut off; no composition elsewhere
+/// and no UTF-8 check of it. Returns `false` and changes nothing when `prefix` is not ASCII.
 ///
 /// When the spare room holds the longest encoding (three bytes a byte) nothing is measured;
 /// else room is made for the exact length, so that a clone's spare room is used before the
@@ -109,27 +107,27 @@ pub(super) fn push_encoded(
         return false;
     }
     let longest = prefix.len().saturating_add(value.len().saturating_mul(3));
-    if text.capacity() - text.len() < longest {
-        make_room(text, prefix.len().saturating_add(encoded_len(value, encoder.set)));
-    }
-    // SAFETY: `as_mut_vec` needs the bytes to be UTF-8 again when the borrow ends. They were
-    // UTF-8, and only ASCII bytes are appended (the delimiter, checked above, and the
-    // encoder's words, ASCII as `Encoder::of` asserts), so they are UTF-8 after every step.
+    let room = if text.capacity() - text.len() >= longest {
+        longest
+    } else {
+        let exact = prefix.len().saturating_add(encoded_len(value, encoder.set));
+        make_room(text, exact);
+        exact
+    };
+    let len = text.len();
+    // SAFETY: `as_mut_vec` needs the bytes to be UTF-8 again when the borrow ends, and
+    // nothing below can panic while they may not be (every write is through `get_mut`). They
+    // were UTF-8, and only ASCII bytes are added: zeros, the delimiter (checked above) and the
+    // encoder's words (ASCII, as `Encoder::of` asserts).
     let bytes = unsafe { text.as_mut_vec() };
-    bytes.extend_from_slice(prefix.as_bytes());
-    for &b in value.as_bytes() {
-        let word = encoder.word(b).to_le_bytes();
-        let len = usize::from(word[3]);
-        if bytes.capacity() - bytes.len() >= word.len() {
-            // One store; its bytes past the word's length go at once.
-            let kept = bytes.len() + len;
-            bytes.extend_from_slice(&word);
-            bytes.truncate(kept);
-        } else {
-            // The last bytes of the room made above.
-            bytes.extend_from_slice(word.get(..len).unwrap_or_default());
-        }
-    }
+    bytes.resize(len + room, 0);
+    let Some(to) = bytes.get_mut(len..) else {
+        // Not reached: the bytes hold `len + room` now.
+        return true;
+    };
+    let n = put_bytes(to, 0, prefix);
+    let n = encoder.put_all_within(to, n, value.as_bytes());
+    bytes.truncate(len + n);
     true
 }
 
