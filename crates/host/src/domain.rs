@@ -315,53 +315,96 @@ struct AsciiScan {
 }
 
 impl AsciiScan {
+    /// One pass over `bytes`: sixteen at a time from eight bytes on (the last block
+    /// overlapping the one before it, or made of two overlapping halves below sixteen), as
+    /// lane-wise tests the compiler turns into vector instructions; one zero-padded word of
+    /// eight below that.
     fn of(bytes: &[u8]) -> AsciiScan {
+        let len = bytes.len();
+        if len < 8 {
+            return AsciiScan::of_word(bytes);
+        }
+        let mut lanes = Lanes::default();
+        let mut blocks = bytes.chunks_exact(16);
+        for block in blocks.by_ref() {
+            lanes.add(block);
+        }
+        if !blocks.remainder().is_empty() {
+            if let Some(last) = len.checked_sub(16).and_then(|at| bytes.get(at..)) {
+                lanes.add(last);
+            } else {
+                // Eight to fifteen bytes: the first eight and the last eight.
+                let mut block = [0u8; 16];
+                let (head, tail) = block.split_at_mut(8);
+                head.copy_from_slice(bytes.get(..8).unwrap_or_default());
+                tail.copy_from_slice(bytes.get(len - 8..).unwrap_or_default());
+                lanes.add(&block);
+            }
+        }
+        lanes.scan()
+    }
+
+    /// The scan of fewer than eight bytes, as one zero-padded word.
+    fn of_word(bytes: &[u8]) -> AsciiScan {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGHS: u64 = 0x8080_8080_8080_8080;
-        // Bit 7 of each byte of the accumulators: set for a byte with bit 7 set, equal to `-`,
-        // or in `A-Z` (the last two exact for ASCII bytes, and only looked at when every byte
-        // is ASCII).
-        let (mut high, mut hyphen, mut upper) = (0u64, 0u64, 0u64);
-        let mut add = |w: u64| {
-            high |= w;
-            let h = w ^ (ONES * u64::from(b'-'));
-            hyphen |= h.wrapping_sub(ONES) & !h;
-            // For a byte below 0x80, bit 7 of `byte + 0x80 - b'A'` is set when it is at least
-            // `A`, that of `byte + 0x80 - b'Z' - 1` when it is past `Z`; no sum carries into the
-            // next byte.
-            let low = w & !HIGHS;
-            let at_least_a = low + ONES * u64::from(0x80 - b'A');
-            let past_z = low + ONES * u64::from(0x80 - b'Z' - 1);
-            upper |= at_least_a & !past_z;
-        };
-        let word = |chunk: &[u8]| {
-            let mut array = [0u8; 8];
-            for (to, &from) in array.iter_mut().zip(chunk) {
-                *to = from;
-            }
-            u64::from_le_bytes(array)
-        };
-        let mut words = bytes.chunks_exact(8);
-        for chunk in words.by_ref() {
-            add(word(chunk));
+        let mut array = [0u8; 8];
+        for (to, &from) in array.iter_mut().zip(bytes) {
+            *to = from;
         }
-        let tail = words.remainder();
-        if !tail.is_empty() {
-            // The last eight bytes (overlapping the words already seen, which changes no
-            // answer), or the whole input zero-padded when it is shorter.
-            match bytes.len().checked_sub(8) {
-                Some(start) => add(word(bytes.get(start..).unwrap_or_default())),
-                None => {
-                    let w = word(tail);
-                    // Padding bytes are zero: not `-`, and not upper case.
-                    add(w);
-                }
-            }
-        }
+        let w = u64::from_le_bytes(array);
+        // Bit 7 of each byte: set for a byte equal to `-` (padding zeros are not).
+        let h = w ^ (ONES * u64::from(b'-'));
+        let hyphen = h.wrapping_sub(ONES) & !h;
+        // For a byte below 0x80, bit 7 of `byte + 0x80 - b'A'` is set when it is at least
+        // `A`, that of `byte + 0x80 - b'Z' - 1` when it is past `Z`; no sum carries into the
+        // next byte (exact for ASCII bytes, and only looked at when every byte is ASCII).
+        let low = w & !HIGHS;
+        let at_least_a = low + ONES * u64::from(0x80 - b'A');
+        let past_z = low + ONES * u64::from(0x80 - b'Z' - 1);
         AsciiScan {
-            non_ascii: high & HIGHS != 0,
+            non_ascii: w & HIGHS != 0,
             hyphen: hyphen & HIGHS != 0,
-            upper: upper & HIGHS != 0,
+            upper: at_least_a & !past_z & HIGHS != 0,
+        }
+    }
+}
+
+/// [`AsciiScan`]'s accumulators, one byte a lane over blocks of sixteen.
+#[derive(Default)]
+struct Lanes {
+    /// The OR of the bytes (bit 7: not ASCII).
+    high: [u8; 16],
+    /// 1 where a byte was `-`.
+    hyphen: [u8; 16],
+    /// 1 where a byte was in `A-Z`.
+    upper: [u8; 16],
+}
+
+impl Lanes {
+    /// Adds a block (sixteen bytes; a shorter one counts its bytes only).
+    #[inline(always)]
+    fn add(&mut self, block: &[u8]) {
+        let Ok(block) = <&[u8; 16]>::try_from(block) else {
+            return;
+        };
+        for (i, &b) in block.iter().enumerate() {
+            if let (Some(high), Some(hyphen), Some(upper)) =
+                (self.high.get_mut(i), self.hyphen.get_mut(i), self.upper.get_mut(i))
+            {
+                *high |= b;
+                *hyphen |= u8::from(b == b'-');
+                *upper |= u8::from(b.wrapping_sub(b'A') < 26);
+            }
+        }
+    }
+
+    fn scan(&self) -> AsciiScan {
+        let or = |lanes: &[u8; 16]| lanes.iter().fold(0, |acc, &x| acc | x);
+        AsciiScan {
+            non_ascii: or(&self.high) & 0x80 != 0,
+            hyphen: or(&self.hyphen) != 0,
+            upper: or(&self.upper) != 0,
         }
     }
 }
@@ -552,7 +595,8 @@ mod tests {
     fn to_unicode_ascii() {
         assert_eq!(domain_to_unicode("Example.COM"), "example.com");
         assert_eq!(domain_to_unicode("a-B.xn--bcher-kva.C"), "a-b.bücher.c");
-        for len in 0..20 {
+        // Below eight bytes, eight to fifteen, one block, blocks and an overlapping last one.
+        for len in 0..40 {
             for at in 0..len {
                 let mut bytes = alloc::vec![b'a'; len];
                 assert!(!AsciiScan::of(&bytes).hyphen);
