@@ -295,15 +295,15 @@ pub fn domain_to_ascii_with_errors<'a>(
 }
 
 /// Whether an ASCII domain holds a label starting with `xn--` (any case): one pass over its
-/// bytes, looking at the start and after each `.` (callers first rule out, eight bytes at a
-/// time, the many domains without a hyphen-minus).
+/// bytes, looking at the start and after each `.` (callers first rule out, sixteen bytes at
+/// a time, the many domains without a hyphen-minus).
 fn has_ace_label(domain: &str) -> bool {
     let bytes = domain.as_bytes();
     let ace_at = |at: usize| bytes.get(at..at + 4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
     ace_at(0) || bytes.iter().enumerate().any(|(i, &b)| b == b'.' && ace_at(i + 1))
 }
 
-/// What one pass over a domain's bytes, eight at a time, tells domain to Unicode.
+/// What one pass over a domain's bytes, sixteen at a time, tells domain to Unicode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct AsciiScan {
     /// A byte is not ASCII.
