@@ -382,7 +382,7 @@ struct Lanes {
 }
 
 impl Lanes {
-    /// Adds a block (sixteen bytes; a shorter one counts its bytes only).
+    /// Adds a block of sixteen bytes (the callers pass no other; another length adds nothing).
     #[inline(always)]
     fn add(&mut self, block: &[u8]) {
         let Ok(block) = <&[u8; 16]>::try_from(block) else {
