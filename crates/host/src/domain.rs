@@ -325,12 +325,12 @@ impl AsciiScan {
             return AsciiScan::of_word(bytes);
         }
         let mut lanes = Lanes::default();
-        let mut blocks = bytes.chunks_exact(16);
-        for block in blocks.by_ref() {
+        let (blocks, rest) = bytes.as_chunks::<16>();
+        for block in blocks {
             lanes.add(block);
         }
-        if !blocks.remainder().is_empty() {
-            if let Some(last) = len.checked_sub(16).and_then(|at| bytes.get(at..)) {
+        if !rest.is_empty() {
+            if let Some(last) = bytes.last_chunk::<16>() {
                 lanes.add(last);
             } else {
                 // Eight to fifteen bytes: the first eight and the last eight.
@@ -382,23 +382,18 @@ struct Lanes {
 }
 
 impl Lanes {
-    /// Adds a block of sixteen bytes (the callers pass no other; another length adds nothing).
+    /// Adds a block of sixteen bytes, lane by lane.
     #[inline(always)]
-    fn add(&mut self, block: &[u8]) {
-        let Ok(block) = <&[u8; 16]>::try_from(block) else {
-            return;
-        };
-        for (i, &b) in block.iter().enumerate() {
-            if let (Some(high), Some(hyphen), Some(upper)) =
-                (self.high.get_mut(i), self.hyphen.get_mut(i), self.upper.get_mut(i))
-            {
-                *high |= b;
-                *hyphen |= u8::from(b == b'-');
-                *upper |= u8::from(b.wrapping_sub(b'A') < 26);
-            }
+    fn add(&mut self, block: &[u8; 16]) {
+        let lanes = self.high.iter_mut().zip(&mut self.hyphen).zip(&mut self.upper);
+        for (((high, hyphen), upper), &b) in lanes.zip(block) {
+            *high |= b;
+            *hyphen |= u8::from(b == b'-');
+            *upper |= u8::from(b.wrapping_sub(b'A') < 26);
         }
     }
 
+    /// What the lanes say about every byte added.
     fn scan(&self) -> AsciiScan {
         let or = |lanes: &[u8; 16]| lanes.iter().fold(0, |acc, &x| acc | x);
         AsciiScan {

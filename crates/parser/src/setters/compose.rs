@@ -114,10 +114,7 @@ impl Encoder {
     pub(super) fn put_all_within(&self, buffer: &mut [u8], mut n: usize, value: &[u8]) -> usize {
         let mut rest = value;
         while let [a, b, c, d, tail @ ..] = rest {
-            let Some(window) = buffer.get_mut(n..n + 13) else {
-                break;
-            };
-            let Ok(window) = <&mut [u8; 13]>::try_from(window) else {
+            let Some(window) = buffer.get_mut(n..).and_then(<[u8]>::first_chunk_mut::<13>) else {
                 break;
             };
             let mut at = 0;
