@@ -666,9 +666,10 @@ fn encode_masked(input: &[u32], out: &mut String) {
 /// arithmetic is plain and every division is by a number up to 64 (see [`divide_short`]).
 fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
     // The basic code points are copied in order as they are met; `keys` gathers
-    // `code point << 32 | position` of each non-basic one (then sorted), and `present` the
-    // positions of the code points present so far, as bits.
-    let mut keys = [0u64; N];
+    // `code point << 6 | position` of each non-basic one (then sorted; 27 bits, as a code
+    // point has 21 and a position 6), and `present` the positions of the code points present
+    // so far, as bits. The unused keys stay [`KEY_PAD`].
+    let mut keys = [KEY_PAD; N];
     let mut count: usize = 0;
     let mut present: u64 = 0;
     for (pos, &c) in (0u32..).zip(input) {
@@ -676,7 +677,7 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
             push_ascii(out, c as u8);
             present |= 1 << (pos & 63);
         } else if let Some(slot) = keys.get_mut(count) {
-            *slot = u64::from(c) << 32 | u64::from(pos);
+            *slot = c << KEY_SHIFT | (pos & KEY_POSITION);
             count += 1;
         }
     }
@@ -688,20 +689,20 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
     let basic = basic as u32;
     // Sorted: a few keys by insertion (cheapest), more by rank (no branch on the keys, where
     // the insertion loop's exits mispredict).
-    let mut ordered = [0u64; N];
+    let mut ordered = [0u32; N];
     let sorted = if count <= INSERTION_SORT {
         let sorted = keys.get_mut(..count).unwrap_or_default();
         sort_small(sorted);
         &*sorted
     } else {
-        sort_by_rank(keys.get(..count).unwrap_or_default(), &mut ordered)
+        sort_by_rank(&keys, count, &mut ordered)
     };
     let mut n = INITIAL_N;
     // The decoder's index after the previous insertion (one past it).
     let mut next: u32 = 0;
     let mut bias = INITIAL_BIAS;
     for (h, &key) in (basic..).zip(sorted) {
-        let (m, pos) = ((key >> 32) as u32, key as u32 & 63);
+        let (m, pos) = (key >> KEY_SHIFT, key & KEY_POSITION);
         let i = ones(present & ((1u64 << pos) - 1), N);
         // `m >= n` (the keys are sorted) and `i >= next` (an occurrence of the same code point
         // further on has the previous one before it), so nothing wraps.
@@ -713,6 +714,13 @@ fn encode_masked_in<const N: usize>(input: &[u32], out: &mut String) {
         next = i + 1;
     }
 }
+
+/// The bits of a position in a key of [`encode_masked_in`], below its code point.
+const KEY_SHIFT: u32 = 6;
+/// The mask of a key's position.
+const KEY_POSITION: u32 = (1 << KEY_SHIFT) - 1;
+/// The unused keys: above every key (under 2^27) as a signed number too.
+const KEY_PAD: u32 = i32::MAX as u32;
 
 /// `n / d` for `1 <= d <= 64` and `n * (d - 1) < 2^32`, by [`RECIPROCALS`] with no range test:
 /// exact, as [`divide`] shows. The short-label encoder's divisions all qualify: a digit's
@@ -755,21 +763,40 @@ fn ones(mask: u64, bits: usize) -> u32 {
 /// The most keys [`encode_masked_in`] sorts by insertion.
 const INSERTION_SORT: usize = 3;
 
-/// `keys` (distinct) in increasing order, written to `out` (at least as long) by rank: each
-/// key goes where the number of smaller keys puts it. Quadratic, but with no branch on the
-/// keys.
-fn sort_by_rank<'a>(keys: &[u64], out: &'a mut [u64]) -> &'a [u64] {
-    for &key in keys {
-        let rank = keys.iter().map(|&other| usize::from(other < key)).sum::<usize>();
+/// The first `count` of `keys` (distinct, the rest [`KEY_PAD`]) in increasing order, written
+/// to `out` (as long) by rank: each key goes where the number of smaller keys puts it.
+/// Quadratic, but with no branch on the keys, and each rank is counted over whole blocks of
+/// sixteen keys (four SSE2 comparisons), the padding never smaller than a key.
+fn sort_by_rank<'a, const N: usize>(
+    keys: &[u32; N],
+    count: usize,
+    out: &'a mut [u32; N],
+) -> &'a [u32] {
+    let (blocks, _) = keys.as_chunks::<16>();
+    // The blocks that hold the `count` keys (`N` is a multiple of 16).
+    let blocks = blocks.get(..count.div_ceil(16)).unwrap_or_default();
+    for &key in keys.get(..count).unwrap_or_default() {
+        // Lane-wise counts (each key below 2^27, so the signed comparison SSE2 has is exact),
+        // summed once at the end.
+        let key = key as i32;
+        let mut lanes = [0i32; 4];
+        for block in blocks {
+            for quad in block.as_chunks::<4>().0 {
+                for (lane, &other) in lanes.iter_mut().zip(quad) {
+                    *lane += i32::from((other as i32) < key);
+                }
+            }
+        }
+        let rank = lanes.iter().sum::<i32>() as usize;
         if let Some(slot) = out.get_mut(rank) {
-            *slot = key;
+            *slot = key as u32;
         }
     }
-    out.get(..keys.len()).unwrap_or_default()
+    out.get(..count).unwrap_or_default()
 }
 
 /// Insertion sort, for the few keys of a label.
-fn sort_small(keys: &mut [u64]) {
+fn sort_small(keys: &mut [u32]) {
     for i in 1..keys.len() {
         let Some(&key) = keys.get(i) else { break };
         let mut j = i;

@@ -182,21 +182,27 @@ fn encoders_match_the_rfc_on_generated_inputs() {
 }
 
 /// Sorting by rank orders distinct keys as `sort` does, for every count up to 64 (the keys
-/// hold repeated code points at different positions, as a label's do).
+/// hold repeated code points at different positions, as a label's do, up to U+10FFFF), in the
+/// 16-key and 64-key buffers.
 #[test]
 fn rank_sort_matches_sort() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for round in 0..2_000 {
         let count = round % 65;
-        let keys: Vec<u64> = (0..count)
-            .map(|pos| {
-                (0x80 + rng.below(if round % 2 == 0 { 4 } else { 5_000 }) as u64) << 32 | pos as u64
-            })
+        let spread = [4, 5_000, 0x10_FF80][round % 3];
+        let keys: Vec<u32> = (0..count)
+            .map(|pos| (0x80 + rng.below(spread) as u32) << KEY_SHIFT | pos as u32)
             .collect();
-        let mut out = [0u64; 64];
         let mut expected = keys.clone();
         expected.sort_unstable();
-        assert_eq!(sort_by_rank(&keys, &mut out), &expected[..], "{keys:X?}");
+        let mut padded = [KEY_PAD; 64];
+        padded[..count].copy_from_slice(&keys);
+        assert_eq!(sort_by_rank(&padded, count, &mut [0; 64]), &expected[..], "{keys:X?}");
+        if count <= 16 {
+            let mut padded = [KEY_PAD; 16];
+            padded[..count].copy_from_slice(&keys);
+            assert_eq!(sort_by_rank(&padded, count, &mut [0; 16]), &expected[..], "{keys:X?}");
+        }
         let mut small = keys.clone();
         sort_small(&mut small);
         assert_eq!(small, expected, "{keys:X?}");
