@@ -414,6 +414,117 @@ fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize>
     Some(replaced)
 }
 
+/// The longest name or value [`decode_short`] decodes (on the stack).
+const SHORT_DECODE: usize = 128;
+
+/// Steps 3.4-3.6 for `text` (at most [`SHORT_DECODE`] bytes) into `buf`: each 0x2B (+)
+/// becomes 0x20 and each `%` that starts a percent-encoded byte that byte, the literal bytes
+/// between them copied eight at a time. The decoded text, or `None` when the decoded bytes
+/// are not UTF-8 (they are then decoded with replacement elsewhere). Only the runs of
+/// percent-encoded bytes are checked as UTF-8 ([`is_utf8`]): the bytes around them are ASCII
+/// or whole literal characters, so the output is UTF-8 exactly when each run is.
+#[inline]
+fn decode_short<'b>(text: &str, buf: &'b mut [u8; SHORT_DECODE + 8]) -> Option<&'b str> {
+    let bytes = text.as_bytes();
+    // The next input byte is `bytes[i]`, the next output byte `buf[o]` (`o <= i`).
+    let (mut i, mut o) = (0, 0);
+    loop {
+        if let Some(word) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+            // Eight bytes are copied at once: those from the first `+` or `%` on are
+            // overwritten next. `o + 8 <= i + 8 <= SHORT_DECODE + 8`.
+            if let Some(to) = buf.get_mut(o..o + 8) {
+                to.copy_from_slice(word);
+            }
+            let w = u64::from_le_bytes(*word);
+            // The lowest bit of either is exact (see `matches`).
+            let special = matches(w, b'%') | matches(w, b'+');
+            if special == 0 {
+                i += 8;
+                o += 8;
+                continue;
+            }
+            let k = (special.trailing_zeros() / 8) as usize;
+            i += k;
+            o += k;
+        }
+        // A `+` or `%` after a word, or any byte of the last seven.
+        let Some(&byte) = bytes.get(i) else { break };
+        let (decoded, len) = match byte {
+            // Step 3.4.
+            b'+' => (b' ', 1),
+            // Step 3.5: a `%` without two hex digits stays.
+            b'%' => match escaped_byte(bytes, i) {
+                Some(b) if b.is_ascii() => (b, 3),
+                Some(_) => {
+                    // A run of percent-encoded bytes with one not ASCII: decoded whole, and
+                    // checked as UTF-8 on its own (step 3.6 would replace in it otherwise).
+                    let run = o;
+                    while let Some(b) = escaped_byte(bytes, i) {
+                        if let Some(to) = buf.get_mut(o) {
+                            *to = b;
+                        }
+                        o += 1;
+                        i += 3;
+                    }
+                    if !is_utf8(buf.get(run..o)?) {
+                        return None;
+                    }
+                    continue;
+                }
+                None => (b'%', 1),
+            },
+            _ => (byte, 1),
+        };
+        if let Some(to) = buf.get_mut(o) {
+            *to = decoded;
+        }
+        o += 1;
+        i += len;
+    }
+    let decoded = buf.get(..o)?;
+    debug_assert!(core::str::from_utf8(decoded).is_ok(), "{decoded:?}");
+    #[allow(unsafe_code)]
+    // SAFETY: `decoded` is `text` (UTF-8) with ASCII pieces (`+`, `%XX`) replaced by ASCII
+    // bytes or by runs of bytes checked as UTF-8 above. An ASCII byte is never inside a
+    // character, so the literal pieces between them are whole characters, and the whole is
+    // UTF-8. (The bytes past `o` that the word copies left are not part of it.)
+    Some(unsafe { core::str::from_utf8_unchecked(decoded) })
+}
+
+/// Whether `bytes` is UTF-8: each sequence one of the well-formed byte sequences of the
+/// Unicode Standard (section 3.9, table 3-7), none cut off. The same answer as
+/// `core::str::from_utf8(bytes).is_ok()` (tested on every sequence of one or two bytes, every
+/// three-byte one that starts with C0-FF, and four-byte ones around every range limit), without its set-up, for the few bytes of a
+/// run of percent-encoded bytes.
+#[inline]
+fn is_utf8(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(&lead) = bytes.get(i) {
+        // The sequence's length and the range of its second byte (the others are 80-BF).
+        let (len, low, high) = match lead {
+            0x00..=0x7F => {
+                i += 1;
+                continue;
+            }
+            0xC2..=0xDF => (2, 0x80, 0xBF),
+            0xE0 => (3, 0xA0, 0xBF),
+            0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+            0xED => (3, 0x80, 0x9F),
+            0xF0 => (4, 0x90, 0xBF),
+            0xF1..=0xF3 => (4, 0x80, 0xBF),
+            0xF4 => (4, 0x80, 0x8F),
+            _ => return false,
+        };
+        let Some(rest) = bytes.get(i + 1..i + len) else { return false };
+        let mut ranges = core::iter::once((low, high)).chain(core::iter::repeat((0x80, 0xBF)));
+        if !rest.iter().all(|b| ranges.next().is_some_and(|(lo, hi)| (lo..=hi).contains(b))) {
+            return false;
+        }
+        i += len;
+    }
+    true
+}
+
 /// Decodes the run of percent-encoded bytes from `bytes[at]` (a `%` starting one) and appends
 /// it to `out`, up to 12 bytes at a time, checked as UTF-8 in one piece (a character whose
 /// bytes the 12 cut is left for the next call): the number of input bytes taken, or `None`
@@ -635,6 +746,13 @@ fn push_decoding(
     special: Option<usize>,
 ) {
     match (text.get(start..end), special) {
+        (Some(raw), Some(special)) if raw.len() <= SHORT_DECODE => {
+            let mut buf = [0u8; SHORT_DECODE + 8];
+            match decode_short(raw, &mut buf) {
+                Some(decoded) => list.push_frame(decoded),
+                None => push_decoded(list, input, start, end, special - start),
+            }
+        }
         (Some(raw), Some(special)) => {
             let first = special - start;
             // The length when every `%` starts a percent-encoded byte (they almost always

@@ -255,3 +255,79 @@ proptest::proptest! {
         }
     }
 }
+
+/// [`decode_short`] as the step-by-step decoder, or `None` where it refuses (and then
+/// `push_decoding`'s replacement path gives the lossy decoding), for `text`.
+fn check_decode_short(text: &str) {
+    let mut buf = [0xFFu8; SHORT_DECODE + 8];
+    let ours = decode_short(text, &mut buf).map(str::to_owned);
+    let first = text.find(['+', '%']).unwrap_or(text.len());
+    let theirs = decode_text_by_char(text, first).map(|(decoded, _)| decoded);
+    assert_eq!(ours, theirs, "{text:?}");
+}
+
+proptest::proptest! {
+    /// The stack decoder agrees with the step-by-step one on escapes of every kind, whole,
+    /// cut and invalid, between literal text, at every length it takes.
+    #[test]
+    fn short_decode_agrees_with_char_by_char(text in escaped_text()) {
+        if text.len() <= SHORT_DECODE {
+            check_decode_short(&text);
+        }
+    }
+}
+
+/// Every position of a `+`, a `%` and an escape against the word boundaries: each token at
+/// each offset 0 to 20 of plain text, before text of 0 to 20 bytes (so that it lands in a
+/// word copy or among the last seven bytes), with non-ASCII literal text around it too; and
+/// inputs of exactly [`SHORT_DECODE`] bytes.
+#[test]
+fn short_decode_at_every_offset() {
+    for token in ["+", "%", "%4", "%41", "%C3%A9", "%C3", "%E6%97%A5", "%FF", "%zz", "%C3+", "é"] {
+        for before in 0..=20 {
+            for after in 0..=20 {
+                for filler in ["a", "é"] {
+                    let text = format!(
+                        "{}{token}{}",
+                        "abcdefghijklmnopqrstu".get(..before).unwrap_or_default(),
+                        filler.repeat(after)
+                    );
+                    if text.len() <= SHORT_DECODE {
+                        check_decode_short(&text);
+                    }
+                }
+            }
+        }
+    }
+    check_decode_short(&"a+%41".repeat(SHORT_DECODE / 5 + 1)[..SHORT_DECODE]);
+    check_decode_short(&"%C3%A9".repeat(SHORT_DECODE / 6 + 1)[..SHORT_DECODE - 2]);
+}
+
+/// `is_utf8` answers as `core::str::from_utf8` on every sequence of one or two bytes, every
+/// three-byte one that starts with C0-FF (one that starts lower is refused or ASCII at once),
+/// and four-byte ones of every first and second byte with the last two around the limits of
+/// the ranges; also after an ASCII byte and after a whole character.
+#[test]
+fn is_utf8_agrees_with_the_standard_library() {
+    let check = |bytes: &[u8]| {
+        assert_eq!(is_utf8(bytes), core::str::from_utf8(bytes).is_ok(), "{bytes:02X?}");
+    };
+    let limits = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+    for a in 0..=255u8 {
+        check(&[a]);
+        for b in 0..=255u8 {
+            check(&[a, b]);
+            if a < 0xC0 {
+                continue;
+            }
+            for c in 0..=255u8 {
+                check(&[a, b, c]);
+            }
+            for (c, d) in limits.iter().flat_map(|&c| limits.iter().map(move |&d| (c, d))) {
+                check(&[a, b, c, d]);
+                check(&[b'a', a, b, c, d]);
+                check(&[0xC3, 0xA9, a, b, c, d]);
+            }
+        }
+    }
+}
