@@ -494,8 +494,8 @@ fn decode_short<'b>(text: &str, buf: &'b mut [u8; SHORT_DECODE + 8]) -> Option<&
 /// Whether `bytes` is UTF-8: each sequence one of the well-formed byte sequences of the
 /// Unicode Standard (section 3.9, table 3-7), none cut off. The same answer as
 /// `core::str::from_utf8(bytes).is_ok()` (tested on every sequence of one or two bytes, every
-/// three-byte one that starts with C0-FF, and four-byte ones around every range limit), without its set-up, for the few bytes of a
-/// run of percent-encoded bytes.
+/// three-byte one that starts with C0-FF, and four-byte ones around every range limit),
+/// without its set-up, for the few bytes of a run of percent-encoded bytes.
 #[inline]
 fn is_utf8(bytes: &[u8]) -> bool {
     let mut i = 0;
