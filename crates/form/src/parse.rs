@@ -5,8 +5,11 @@
 //! (SWAR word tests for `&`, `=`, `+` and `%`), and the name or value is borrowed when it holds
 //! no `+` and no `%`. Otherwise it is decoded in one pass straight into its `String`: runs of
 //! literal text are copied in one piece, and a percent-encoded UTF-8 character is decoded to a
-//! `char` without a second validation. Input that is not UTF-8, and percent-encoded bytes that
-//! are not UTF-8, take a general path that replaces what is invalid with U+FFFD.
+//! `char` without a second validation. [`SearchParams`]'s parse decodes a name or value of up
+//! to 128 bytes on the stack instead (`decode_short`: literal bytes eight at a time, only the
+//! runs of non-ASCII escapes checked as UTF-8) and pushes it as one frame. Input that is not
+//! UTF-8, and percent-encoded bytes that are not UTF-8, take a general path that replaces what
+//! is invalid with U+FFFD.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -417,21 +420,26 @@ fn decode_text_into(out: &mut String, text: &str, first: usize) -> Option<usize>
 /// The longest name or value [`decode_short`] decodes (on the stack).
 const SHORT_DECODE: usize = 128;
 
-/// Steps 3.4-3.6 for `text` (at most [`SHORT_DECODE`] bytes) into `buf`: each 0x2B (+)
-/// becomes 0x20 and each `%` that starts a percent-encoded byte that byte, the literal bytes
-/// between them copied eight at a time. The decoded text, or `None` when the decoded bytes
-/// are not UTF-8 (they are then decoded with replacement elsewhere). Only the runs of
+/// Steps 3.4-3.6 for `text` into `buf`: each 0x2B (+) becomes 0x20 and each `%` that starts a
+/// percent-encoded byte that byte, the literal bytes between them copied eight at a time. The
+/// decoded text, or `None` when `text` is longer than [`SHORT_DECODE`] bytes or the decoded
+/// bytes are not UTF-8 (they are then decoded with replacement elsewhere). Only the runs of
 /// percent-encoded bytes are checked as UTF-8 ([`is_utf8`]): the bytes around them are ASCII
 /// or whole literal characters, so the output is UTF-8 exactly when each run is.
 #[inline]
-fn decode_short<'b>(text: &str, buf: &'b mut [u8; SHORT_DECODE + 8]) -> Option<&'b str> {
+fn decode_short<'b>(text: &str, buf: &'b mut [u8; SHORT_DECODE]) -> Option<&'b str> {
     let bytes = text.as_bytes();
+    // Every write below lands in `buf` only for a text that fits it (the `unsafe` block
+    // rests on this).
+    if bytes.len() > SHORT_DECODE {
+        return None;
+    }
     // The next input byte is `bytes[i]`, the next output byte `buf[o]` (`o <= i`).
     let (mut i, mut o) = (0, 0);
     loop {
         if let Some(word) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
             // Eight bytes are copied at once: those from the first `+` or `%` on are
-            // overwritten next. `o + 8 <= i + 8 <= SHORT_DECODE + 8`.
+            // overwritten next. `o + 8 <= i + 8 <= bytes.len() <= SHORT_DECODE`.
             if let Some(to) = buf.get_mut(o..o + 8) {
                 to.copy_from_slice(word);
             }
@@ -485,9 +493,11 @@ fn decode_short<'b>(text: &str, buf: &'b mut [u8; SHORT_DECODE + 8]) -> Option<&
     debug_assert!(core::str::from_utf8(decoded).is_ok(), "{decoded:?}");
     #[allow(unsafe_code)]
     // SAFETY: `decoded` is `text` (UTF-8) with ASCII pieces (`+`, `%XX`) replaced by ASCII
-    // bytes or by runs of bytes checked as UTF-8 above. An ASCII byte is never inside a
-    // character, so the literal pieces between them are whole characters, and the whole is
-    // UTF-8. (The bytes past `o` that the word copies left are not part of it.)
+    // bytes or by runs of bytes checked as UTF-8 above: with `text` no longer than `buf`
+    // (tested first), every write is inside `buf` and every byte below `o` was written. An
+    // ASCII byte is never inside a character, so the literal pieces between them are whole
+    // characters, and the whole is UTF-8. (The bytes past `o` that the word copies left are
+    // not part of it.)
     Some(unsafe { core::str::from_utf8_unchecked(decoded) })
 }
 
@@ -747,7 +757,7 @@ fn push_decoding(
 ) {
     match (text.get(start..end), special) {
         (Some(raw), Some(special)) if raw.len() <= SHORT_DECODE => {
-            let mut buf = [0u8; SHORT_DECODE + 8];
+            let mut buf = [0u8; SHORT_DECODE];
             match decode_short(raw, &mut buf) {
                 Some(decoded) => list.push_frame(decoded),
                 None => push_decoded(list, input, start, end, special - start),

@@ -185,7 +185,7 @@ const DOMAIN_BYTE_CLASS: [u8; 256] = {
     classes
 };
 
-/// The union of the classes of the bytes of `text` (one branch-free pass): eight bytes a step,
+/// The union of the classes of the bytes of `text` (one pass): eight bytes a step,
 /// and for a text of eight bytes or more, its last eight again in place of the rest (a union
 /// takes a byte twice alike).
 #[inline]

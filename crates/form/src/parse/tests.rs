@@ -259,7 +259,7 @@ proptest::proptest! {
 /// [`decode_short`] as the step-by-step decoder, or `None` where it refuses (and then
 /// `push_decoding`'s replacement path gives the lossy decoding), for `text`.
 fn check_decode_short(text: &str) {
-    let mut buf = [0xFFu8; SHORT_DECODE + 8];
+    let mut buf = [0xFFu8; SHORT_DECODE];
     let ours = decode_short(text, &mut buf).map(str::to_owned);
     let first = text.find(['+', '%']).unwrap_or(text.len());
     let theirs = decode_text_by_char(text, first).map(|(decoded, _)| decoded);
@@ -280,7 +280,7 @@ proptest::proptest! {
 /// Every position of a `+`, a `%` and an escape against the word boundaries: each token at
 /// each offset 0 to 20 of plain text, before text of 0 to 20 bytes (so that it lands in a
 /// word copy or among the last seven bytes), with non-ASCII literal text around it too; and
-/// inputs of exactly [`SHORT_DECODE`] bytes.
+/// inputs of 126 to [`SHORT_DECODE`] bytes (a longer one is refused).
 #[test]
 fn short_decode_at_every_offset() {
     for token in ["+", "%", "%4", "%41", "%C3%A9", "%C3", "%E6%97%A5", "%FF", "%zz", "%C3+", "é"] {
@@ -301,6 +301,15 @@ fn short_decode_at_every_offset() {
     }
     check_decode_short(&"a+%41".repeat(SHORT_DECODE / 5 + 1)[..SHORT_DECODE]);
     check_decode_short(&"%C3%A9".repeat(SHORT_DECODE / 6 + 1)[..SHORT_DECODE - 2]);
+    let tail = "%41\u{65E5}+%42y";
+    for len in SHORT_DECODE - tail.len() - 2..=SHORT_DECODE - tail.len() + 2 {
+        let text = format!("{}{tail}", "x".repeat(len));
+        if text.len() <= SHORT_DECODE {
+            check_decode_short(&text);
+        } else {
+            assert_eq!(decode_short(&text, &mut [0; SHORT_DECODE]), None, "{text:?}");
+        }
+    }
 }
 
 /// `is_utf8` answers as `core::str::from_utf8` on every sequence of one or two bytes, every
